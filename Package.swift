@@ -1,0 +1,54 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Warnings are errors in every target we own (DESIGN.md §5).
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "Plumage",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "plumage", targets: ["plumage"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(
+            name: "CSDL2Image", pkgConfig: "SDL2_image",
+            providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(
+            name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
+            providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .target(name: "PlumageCore", swiftSettings: strict),
+        .target(name: "FeedImport", dependencies: ["PlumageCore"], swiftSettings: strict),
+        .target(
+            name: "SDLPlatform",
+            dependencies: ["PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "plumage",
+            dependencies: [
+                "PlumageCore", "FeedImport", "SDLPlatform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .target(name: "PlumageTestSupport", dependencies: ["PlumageCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PlumageCoreTests", dependencies: ["PlumageCore", "PlumageTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "FeedImportTests", dependencies: ["FeedImport", "PlumageTestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "SDLPlatformTests",
+            dependencies: ["SDLPlatform", "FeedImport", "PlumageTestSupport"],
+            exclude: ["Golden"], swiftSettings: strict),
+    ]
+)

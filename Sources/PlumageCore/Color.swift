@@ -1,0 +1,32 @@
+/// An sRGB colour with 8-bit channels and straight (non-premultiplied) alpha.
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+    /// Creates a colour from its channels.
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+    /// The same colour with alpha replaced by `alpha` (0…1).
+    public func withAlpha(_ alpha: Double) -> RGBA {
+        RGBA(r, g, b, UInt8((max(0, min(1, alpha)) * 255).rounded()))
+    }
+    /// Linear blend towards `other` by `t` (0 = self, 1 = other), alpha included.
+    public func mixed(with other: RGBA, _ t: Double) -> RGBA {
+        func m(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
+        return RGBA(m(r, other.r), m(g, other.g), m(b, other.b), m(a, other.a))
+    }
+    /// `#RRGGBB` (or `#RRGGBBAA` when not opaque).
+    public var description: String {
+        let digits = Array("0123456789ABCDEF")
+        var s = "#"
+        for c in a == 255 ? [r, g, b] : [r, g, b, a] {
+            s.append(digits[Int(c >> 4)]); s.append(digits[Int(c & 15)])
+        }
+        return s
+    }
+    public static let black = RGBA(0, 0, 0)
+    public static let white = RGBA(255, 255, 255)
+    public static let clear = RGBA(0, 0, 0, 0)
+}

@@ -1,0 +1,120 @@
+/// The feed model: what every source (demo, JSON Feed, archives, photo folders) is read into.
+
+/// A person who writes items.
+public struct Author: Hashable, Sendable {
+    /// Display name ("Ada Lovelace").
+    public var name: String
+    /// Handle without the leading @ ("ada").
+    public var handle: String
+    /// Absolute path of the avatar image on disk, or nil when there is none.
+    public var avatar: String?
+    /// Creates an author.
+    public init(name: String, handle: String, avatar: String? = nil) {
+        self.name = name; self.handle = handle; self.avatar = avatar
+    }
+}
+
+/// The kind of a highlighted span in an item's text.
+public enum EntityKind: String, Hashable, Sendable, CaseIterable {
+    case hashtag, mention, url
+}
+
+/// A highlighted span of an item's text: `start`/`end` count Unicode scalars, end exclusive.
+public struct Entity: Hashable, Sendable {
+    public var kind: EntityKind
+    /// The exact substring of the item's text (`#tag`, `@user`, `example.com/path`).
+    public var text: String
+    /// Offset of the first scalar in the item's text.
+    public var start: Int
+    /// Offset one past the last scalar.
+    public var end: Int
+    /// Expanded URL, tag without `#`, or handle without `@`.
+    public var target: String
+    /// Creates an entity.
+    public init(kind: EntityKind, text: String, start: Int, end: Int, target: String) {
+        self.kind = kind; self.text = text; self.start = start; self.end = end; self.target = target
+    }
+}
+
+/// The kind of an attached medium.
+public enum MediaKind: String, Hashable, Sendable {
+    case photo, video, gif
+}
+
+/// An attached photo, video or GIF; its size is known from metadata before any pixels load.
+public struct Media: Hashable, Sendable {
+    public var kind: MediaKind
+    /// Absolute path of the file, or nil when the file is missing.
+    public var path: String?
+    /// Width in pixels of the original (0 when unknown).
+    public var width: Int
+    /// Height in pixels of the original (0 when unknown).
+    public var height: Int
+    /// Creates a medium.
+    public init(kind: MediaKind, path: String?, width: Int, height: Int) {
+        self.kind = kind; self.path = path; self.width = width; self.height = height
+    }
+    /// Height over width, or 3:4 landscape when unknown.
+    public var aspect: Double { width > 0 && height > 0 ? Double(height) / Double(width) : 0.75 }
+}
+
+/// What an item is in its conversation.
+public enum ItemKind: String, Hashable, Sendable {
+    case post, reply, repost, quote
+}
+
+/// One tweet, toot or feed entry.
+public struct Item: Hashable, Sendable, Identifiable {
+    /// Source id, kept as a string (tweet ids exceed 2^53).
+    public var id: String
+    public var date: Timestamp
+    public var author: Author
+    public var kind: ItemKind
+    /// Display text (entities already unescaped and expanded).
+    public var text: String
+    /// Highlighted spans in `text`, sorted by `start`, non-overlapping.
+    public var entities: [Entity]
+    public var media: [Media]
+    /// Creates an item.
+    public init(
+        id: String, date: Timestamp, author: Author, kind: ItemKind = .post, text: String,
+        entities: [Entity] = [], media: [Media] = []
+    ) {
+        self.id = id; self.date = date; self.author = author; self.kind = kind
+        self.text = text; self.entities = entities; self.media = media
+    }
+}
+
+/// A named list of items shown by the title picker (Timeline, Favorites, Media…).
+public struct Section: Hashable, Sendable {
+    public var name: String
+    /// Indices into `FeedSource.items`, in display order (newest first).
+    public var itemIndices: [Int]
+    /// Creates a section.
+    public init(name: String, itemIndices: [Int]) { self.name = name; self.itemIndices = itemIndices }
+}
+
+/// Where a feed came from.
+public enum SourceKind: String, Hashable, Sendable {
+    case demo
+    case jsonFeed = "json-feed"
+    case twitterArchive = "twitter-archive"
+    case mastodonArchive = "mastodon-archive"
+    case photoFolder = "photo-folder"
+}
+
+/// A whole parsed source: items newest first and the sections over them.
+public struct FeedSource: Hashable, Sendable {
+    public var kind: SourceKind
+    public var title: String
+    /// The archive's owner, when the source has one.
+    public var owner: Author?
+    /// At least one section; the first is shown at start.
+    public var sections: [Section]
+    /// Items, newest first.
+    public var items: [Item]
+    /// Creates a source.
+    public init(kind: SourceKind, title: String, owner: Author? = nil, sections: [Section], items: [Item]) {
+        self.kind = kind; self.title = title; self.owner = owner; self.sections = sections; self.items = items
+    }
+}

@@ -1,0 +1,3 @@
+import SDLPlatform
+import FeedImport
+print(linkedSDLVersion())

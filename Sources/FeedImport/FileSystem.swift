@@ -1,0 +1,84 @@
+import Foundation
+
+/// The few POSIX file operations the loaders need, with `strerror` reasons in their errors.
+enum FileSystem {
+    /// What is at a path.
+    enum EntryKind { case missing, file, directory, other }
+
+    /// The kind of entry at `path` (symbolic links followed).
+    static func kind(of path: String) -> EntryKind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .missing }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The size in bytes of the file at `path`, or nil when it cannot be examined.
+    static func size(of path: String) -> Int? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : nil
+    }
+
+    /// True when `path` is a regular file.
+    static func isFile(_ path: String) -> Bool { kind(of: path) == .file }
+
+    /// True when `path` is a directory.
+    static func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
+
+    /// The whole file, or `PATH: cannot read: <strerror>`.
+    static func contents(_ path: String) throws(SourceError) -> [UInt8] {
+        try prefix(path, upTo: Int.max)
+    }
+
+    /// Up to `limit` bytes from the start of the file, or `PATH: cannot read: <strerror>`.
+    static func prefix(_ path: String, upTo limit: Int) throws(SourceError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw cannotRead(path) }
+        defer { close(fd) }
+        var st = stat()
+        let expected = fstat(fd, &st) == 0 ? Int(st.st_size) : 0
+        var bytes = [UInt8](repeating: 0, count: max(0, min(limit, expected > 0 ? expected : 65_536)))
+        var filled = 0
+        while filled < limit {
+            if filled == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: min(max(bytes.count, 65_536), limit - filled)))
+            }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw cannotRead(path)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// An absolute, lexically normalised version of `path` (relative paths start at the current directory).
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The folder holding `path` (`/a/b/c.json` → `/a/b`).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func cannotRead(_ path: String) -> SourceError {
+        SourceError(.cannotRead, path: path, reason: "cannot read: " + String(cString: strerror(errno)))
+    }
+}

@@ -1,0 +1,115 @@
+import PlumageCore
+
+/// Turns one JSON Feed item (and its authors and attachments) into an `Item`; see `JSONFeedReader`.
+struct JSONFeedItemReader {
+    /// Absolute folder that relative paths resolve against.
+    let baseDirectory: String
+    /// The author of items that name none: the feed's first author, else one named after the feed.
+    let feedAuthor: Author
+
+    /// Prepares to read the items of `feed`, titled `title`, stored in `baseDirectory`.
+    init(baseDirectory: String, feed: JSONValue, title: String) {
+        self.baseDirectory = baseDirectory
+        feedAuthor = Self.author(feed["authors"]?.array?.first ?? feed["author"], base: baseDirectory)
+            ?? Author(name: title, handle: Self.handle(fromName: title))
+    }
+
+    /// The item at `index` of the file and the extension sections it belongs to.
+    func item(_ raw: JSONValue, index: Int) -> (item: Item, sections: [String]) {
+        let ext = raw["_plumage"]
+        let id = raw["id"]?.idString ?? raw["url"]?.string ?? String(index + 1)
+        let date = (raw["date_published"]?.string).flatMap(RFC3339.timestamp)
+            ?? (raw["date_modified"]?.string).flatMap(RFC3339.timestamp) ?? Timestamp(seconds: 0)
+        let display = DisplayText.detecting(in: text(of: raw))
+        let item = Item(
+            id: id, date: date, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], base: baseDirectory) ?? feedAuthor,
+            kind: (ext?["kind"]?.string).flatMap(ItemKind.init(rawValue:)) ?? .post,
+            text: display.text, entities: display.entities, media: media(of: raw))
+        return (item, (ext?["sections"]?.array ?? []).compactMap(\.string))
+    }
+
+    /// The extension's owner, or nil.
+    func owner(_ raw: JSONValue?) -> Author? {
+        Self.author(raw, base: baseDirectory)
+    }
+
+    /// `content_text`, else `content_html` as plain text, else `summary`, else `title`, else empty.
+    private func text(of raw: JSONValue) -> String {
+        if let t = raw["content_text"]?.string, !t.isEmpty { return t }
+        if let h = raw["content_html"]?.string, !h.isEmpty { return HTMLText.plainText(h) }
+        return raw["summary"]?.string ?? raw["title"]?.string ?? ""
+    }
+
+    /// An author object; the handle comes from `_plumage.handle`, else the URL's last path
+    /// component without `@`, else the name lowercased without spaces and punctuation.
+    private static func author(_ raw: JSONValue?, base: String) -> Author? {
+        guard let raw, raw.object != nil else { return nil }
+        let explicit = raw["_plumage"]?["handle"]?.string ?? raw["handle"]?.string
+        let handle = explicit.map { String($0.trimmingPrefix("@")) }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? (raw["url"]?.string).flatMap(handle(fromURL:))
+        let name = raw["name"]?.string ?? handle ?? ""
+        guard !name.isEmpty || handle != nil else { return nil }
+        let avatar = (raw["avatar"]?.string).flatMap { LocalPath.existingFile($0, base: base) }
+        return Author(name: name, handle: handle ?? self.handle(fromName: name), avatar: avatar)
+    }
+
+    /// Photo, GIF and video attachments; the item's `image` as a photo when it has no attachments.
+    private func media(of raw: JSONValue) -> [Media] {
+        var media: [Media] = []
+        for attachment in raw["attachments"]?.array ?? [] {
+            guard let url = attachment["url"]?.string,
+                let kind = Self.mediaKind(mime: attachment["mime_type"]?.string, url: url)
+            else { continue }
+            media.append(medium(kind, url: url, ext: attachment["_plumage"]))
+        }
+        if media.isEmpty, let image = raw["image"]?.string {
+            media.append(medium(Self.mediaKind(mime: nil, url: image) == .gif ? .gif : .photo, url: image, ext: nil))
+        }
+        return media
+    }
+
+    /// A medium whose size comes from the extension, else the image header, else 0 × 0.
+    private func medium(_ kind: MediaKind, url: String, ext: JSONValue?) -> Media {
+        let path = LocalPath.existingFile(url, base: baseDirectory)
+        if let w = ext?["width"]?.int, let h = ext?["height"]?.int, w > 0, h > 0 {
+            return Media(kind: kind, path: path, width: w, height: h)
+        }
+        let size = kind == .video ? nil : path.flatMap(ImageFileProbe.size(ofImageAt:))
+        return Media(kind: kind, path: path, width: size?.width ?? 0, height: size?.height ?? 0)
+    }
+
+    /// `image/gif` → gif, `image/*` → photo, `video/*` → video, others nil; without a MIME type, by file extension.
+    private static func mediaKind(mime: String?, url: String) -> MediaKind? {
+        let type = mime?.lowercased() ?? mimeType(forExtensionOf: url)
+        if type == "image/gif" { return .gif }
+        if type.hasPrefix("image/") { return .photo }
+        if type.hasPrefix("video/") { return .video }
+        return nil
+    }
+
+    private static func mimeType(forExtensionOf url: String) -> String {
+        let name = url.prefix { $0 != "?" && $0 != "#" }
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "gif": return "image/gif"
+        case "jpg", "jpeg", "png", "webp", "bmp": return "image/" + ext
+        case "mp4", "webm", "mov", "m4v": return "video/" + ext
+        default: return ""
+        }
+    }
+
+    /// `https://example.social/@ada` → `ada`; nil when the URL has no path.
+    static func handle(fromURL url: String) -> String? {
+        let withoutScheme = url.firstRange(of: "://").map { url[$0.upperBound...] } ?? url[...]
+        let path = withoutScheme.prefix { $0 != "?" && $0 != "#" }.split(separator: "/").dropFirst()
+        guard let last = path.last else { return nil }
+        let handle = String(last.trimmingPrefix("@"))
+        return handle.isEmpty ? nil : handle
+    }
+
+    /// `Ada Park` → `adapark`: letters, digits and `_` only, lowercased; `anonymous` when nothing is left.
+    static func handle(fromName name: String) -> String {
+        let kept = name.lowercased().unicodeScalars.filter { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType == .decimal }
+        return kept.isEmpty ? "anonymous" : String(String.UnicodeScalarView(kept))
+    }
+}

@@ -1,0 +1,66 @@
+import PlumageCore
+
+/// Reads JSON Feed 1.0 / 1.1 files (https://www.jsonfeed.org/version/1.1/) and the `_plumage`
+/// extension of the bundled demo into a `FeedSource`.
+///
+/// Extension: top-level `_plumage.sections` (ordered names: the first holds every item, the others
+/// the items whose `_plumage.sections` list them) and `_plumage.owner {name, handle, avatar?}`;
+/// per author `_plumage.handle`; per item `_plumage.kind` (post, reply, repost, quote); per
+/// attachment `_plumage.width` / `height`. Without it the sections are Timeline (all) and, when
+/// any item has media, Media.
+public enum JSONFeedReader {
+    /// Reads the feed file at `path`; relative media paths resolve against its folder.
+    /// Errors read `PATH: cannot read: …`, `PATH: LINE:COLUMN: reason` or `PATH: not a JSON Feed (…)`.
+    public static func read(path: String, kind: SourceKind = .jsonFeed) throws(SourceError) -> FeedSource {
+        let bytes = try FileSystem.contents(path)
+        return try decode(bytes, path: path, baseDirectory: FileSystem.directory(of: FileSystem.absolute(path)), kind: kind)
+    }
+
+    /// Parses feed `bytes`; `path` only names the source in errors and the fallback title,
+    /// `baseDirectory` (absolute) anchors relative media and avatar paths.
+    public static func decode(
+        _ bytes: [UInt8], path: String, baseDirectory: String, kind: SourceKind = .jsonFeed
+    ) throws(SourceError) -> FeedSource {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .malformed(path, error)
+        }
+        guard root.object != nil else { throw .notAFeed(path, "the top level is not an object") }
+        guard let version = root["version"]?.string else { throw .notAFeed(path, "missing \"version\"") }
+        guard version.contains("jsonfeed.org/version/") else { throw .notAFeed(path, "unknown version \"\(version)\"") }
+        guard let rawItems = root["items"]?.array else { throw .notAFeed(path, "missing \"items\" array") }
+
+        let title = root["title"]?.string ?? String(path.split(separator: "/").last ?? "")
+        let reader = JSONFeedItemReader(baseDirectory: baseDirectory, feed: root, title: title)
+        var parsed: [(item: Item, sections: [String])] = []
+        parsed.reserveCapacity(rawItems.count)
+        for (index, raw) in rawItems.enumerated() {
+            guard raw.object != nil else { throw .notAFeed(path, "item \(index + 1) is not an object") }
+            parsed.append(reader.item(raw, index: index))
+        }
+        // Newest first; equal dates keep file order.
+        let order = parsed.indices.sorted {
+            let a = parsed[$0].item.date, b = parsed[$1].item.date
+            return a != b ? a > b : $0 < $1
+        }
+        let items = order.map { parsed[$0].item }
+        let memberships = order.map { parsed[$0].sections }
+        let extensionSections = (root["_plumage"]?["sections"]?.array ?? []).compactMap(\.string)
+        return FeedSource(
+            kind: kind, title: title, owner: reader.owner(root["_plumage"]?["owner"]),
+            sections: sections(named: extensionSections, items: items, memberships: memberships), items: items)
+    }
+
+    /// The extension's sections, or Timeline (+ Media) without it.
+    private static func sections(named names: [String], items: [Item], memberships: [[String]]) -> [Section] {
+        let all = Array(items.indices)
+        guard let first = names.first else {
+            let withMedia = all.filter { !items[$0].media.isEmpty }
+            return [Section(name: "Timeline", itemIndices: all)] + (withMedia.isEmpty ? [] : [Section(name: "Media", itemIndices: withMedia)])
+        }
+        return [Section(name: first, itemIndices: all)]
+            + names.dropFirst().map { name in Section(name: name, itemIndices: all.filter { memberships[$0].contains(name) }) }
+    }
+}

@@ -1,0 +1,62 @@
+import PlumageCore
+
+/// The one entry point that turns a command-line path into a `FeedSource`, choosing the reader by sniffing.
+///
+/// Today it reads the bundled demo and JSON Feed files; Twitter/X and Mastodon archives, photo
+/// folders and images are recognised and reported as not supported yet, so their readers slot in
+/// behind `SourceFormat` without changing callers.
+public enum SourceLoader {
+    /// Loads `path`, or the bundled demo (`Assets/demo/feed.json` under `resources`) when `path` is nil.
+    /// `resources` is located on demand when not given.
+    public static func load(path: String?, resources: ResourceLocator? = nil) throws(SourceError) -> FeedSource {
+        guard let path else {
+            let locator: ResourceLocator
+            if let resources { locator = resources } else { locator = try ResourceLocator.locate() }
+            return try JSONFeedReader.read(path: locator.demoFeedURL.path, kind: .demo)
+        }
+        switch SourceFormat.sniff(path: path) {
+        case .jsonFeed: return try JSONFeedReader.read(path: path)
+        case let other: throw SourceError(.unsupported, path: path, reason: "\(other.description) are not supported yet")
+        }
+    }
+}
+
+/// What a path holds, decided from its name and a cheap look at the file system.
+public enum SourceFormat: String, Hashable, Sendable {
+    case jsonFeed, twitterArchive, mastodonArchive, archiveZip, photoFolder, image
+
+    /// A plural noun for messages ("Twitter/X archives").
+    public var description: String {
+        switch self {
+        case .jsonFeed: "JSON Feeds"
+        case .twitterArchive: "Twitter/X archives"
+        case .mastodonArchive: "Mastodon archives"
+        case .archiveZip: "zipped archives"
+        case .photoFolder: "photo folders"
+        case .image: "images"
+        }
+    }
+
+    /// Sniffs `path`: a folder is a Twitter/X archive (`data/manifest.js`, `data/tweets.js`,
+    /// `data/tweet.js`), a Mastodon archive (`outbox.json`) or a photo folder; a file is an image,
+    /// a `.zip` archive, or else read as a JSON Feed; a missing path sniffs as a JSON Feed so that
+    /// reading it reports `cannot read: No such file or directory`.
+    public static func sniff(path: String) -> SourceFormat {
+        switch FileSystem.kind(of: path) {
+        case .missing:
+            return .jsonFeed
+        case .directory:
+            let dir = path.hasSuffix("/") ? String(path.dropLast()) : path
+            if ["data/manifest.js", "data/tweets.js", "data/tweet.js"].contains(where: { FileSystem.isFile(dir + "/" + $0) }) {
+                return .twitterArchive
+            }
+            return FileSystem.isFile(dir + "/outbox.json") ? .mastodonArchive : .photoFolder
+        case .file, .other:
+            let ext = path.split(separator: "/").last?.split(separator: ".").last?.lowercased() ?? ""
+            if ["jpg", "jpeg", "png", "gif", "webp", "bmp"].contains(ext) { return .image }
+            if ext == "zip" { return .archiveZip }
+            if ext == "js" { return .twitterArchive }
+            return .jsonFeed
+        }
+    }
+}

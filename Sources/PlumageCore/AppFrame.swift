@@ -1,0 +1,125 @@
+/// Building the display list of a frame from the app state.
+extension AppState {
+    /// The current moment for relative dates.
+    func now(at time: Double) -> Timestamp {
+        fixedNow ?? Timestamp(seconds: epochAtTimeZero + Int64(time))
+    }
+
+    /// Advances animations to `time`, lays out as needed and returns the frame to draw.
+    public mutating func frame(at time: Double, measurer: some TextMeasuring, statistics: FrameStatistics?) -> Frame {
+        let key = FeedList.LayoutKey(width: columnFrame.width, textScale: textScale,
+                                     displayScale: displayScale.factor, theme: theme.name)
+        list.layoutIfNeeded(key: key, viewportHeight: windowSize.height, items: source.items, theme: theme,
+                            now: now(at: time), measurer: measurer)
+        _ = list.scroll.advance(to: time)
+
+        var commands: [DrawCommand] = []
+        commands.reserveCapacity(256)
+        let window = Rect(origin: .zero, size: windowSize)
+        let background = theme.backgroundImage.isEmpty ? nil : backgroundPath
+        if let background {
+            let request = ImageRequest(path: background, size: displayScale.pixels(windowSize),
+                                       blurSigma: FeedMetrics.backgroundBlurSigma * displayScale.factor)
+            commands.append(.image(request, window, placeholder: theme.color(.backdrop)))
+        } else {
+            commands.append(.fill(window, theme.color(.backdrop)))
+        }
+        let column = columnFrame
+        commands.append(.fill(Rect(x: column.minX, y: 0, width: column.width, height: windowSize.height),
+                              theme.color(.cardTint).withAlpha(theme.cardOpacity)))
+        var prefetch: [ImageRequest] = []
+        drawRows(column: column, into: &commands, prefetch: &prefetch)
+        drawScrollIndicator(into: &commands)
+
+        let bar = NavigationBar(windowWidth: windowSize.width)
+        bar.draw(title: title, theme: theme, hover: picker.isOpen ? nil : pointer, measurer: measurer, into: &commands)
+        picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: pointer, bar: bar,
+                    at: time, measurer: measurer, into: &commands)
+        if showsFPS, let statistics {
+            overlay.draw(statistics: statistics, time: time, windowSize: windowSize, theme: theme,
+                         measurer: measurer, into: &commands)
+        }
+        return Frame(commands: commands, prefetch: prefetch, isAnimating: isAnimating(at: time))
+    }
+
+    /// Absolute path of the current theme's background image.
+    public var backgroundPath: String { assetRoot + "/backgrounds/" + theme.backgroundImage }
+
+    /// The list column: at most `columnMaxWidth` wide, centred.
+    var columnFrame: Rect {
+        let width = min(FeedMetrics.columnMaxWidth, windowSize.width).rounded()
+        return Rect(x: ((windowSize.width - width) / 2).rounded(), y: 0, width: width, height: windowSize.height)
+    }
+
+    func drawRows(column: Rect, into commands: inout [DrawCommand], prefetch: inout [ImageRequest]) {
+        let top = list.scroll.offset - FeedMetrics.barHeight
+        let bottom = top + windowSize.height
+        let visible = list.rows(from: top, to: bottom)
+        let hoverRow = pointer.flatMap { p in
+            p.y >= FeedMetrics.barHeight && column.contains(p) && drag == nil
+                ? list.row(atContentY: p.y - FeedMetrics.barHeight + list.scroll.offset.rounded()) : nil
+        }
+        for row in visible {
+            let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
+            drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow, into: &commands)
+        }
+        // Prefetch a screen's worth of rows beyond each edge, nearest first.
+        let ahead = list.rows(from: bottom, to: bottom + windowSize.height)
+        let behind = list.rows(from: top - windowSize.height, to: top)
+        for row in Array(ahead) + behind.reversed() {
+            prefetch.append(contentsOf: imageRequests(row: row, width: column.width).map(\.0))
+        }
+    }
+
+    func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, into commands: inout [DrawCommand]) {
+        let layout = list.layouts[row]
+        let item = source.items[list.rows[row]]
+        let cell = Rect(x: origin.x, y: origin.y, width: width, height: layout.height)
+        if highlighted { commands.append(.fill(cell, theme.color(.selection))) }
+        let tag = "\(list.generation):\(item.id)"
+        for (request, rect) in imageRequests(row: row, width: width) {
+            commands.append(.image(request, rect.offsetBy(dx: origin.x, dy: origin.y), placeholder: theme.color(.placeholder)))
+        }
+        if item.author.avatar == nil {
+            commands.append(.roundedFill(layout.avatar.offsetBy(dx: origin.x, dy: origin.y),
+                                         radius: FeedMetrics.avatarSize / 2, theme.color(.placeholder)))
+        }
+        commands.append(.text(layout.name, at: offset(layout.nameOrigin, origin), key: "n\(tag)"))
+        commands.append(.text(layout.meta, at: offset(layout.metaOrigin, origin), key: "m\(tag)"))
+        commands.append(.text(layout.body, at: offset(layout.bodyOrigin, origin), key: "b\(tag)"))
+        for (i, media) in item.media.prefix(layout.photos.count).enumerated() where media.path == nil {
+            let frame = layout.photos[i].offsetBy(dx: origin.x, dy: origin.y)
+            commands.append(.roundedFill(frame, radius: FeedMetrics.photoRadius, theme.color(.placeholder)))
+            let icon = min(48, frame.width / 3, frame.height / 3)
+            commands.append(.icon(.brokenImage, Rect(x: frame.midX - icon / 2, y: frame.midY - icon / 2,
+                                                     width: icon, height: icon), theme.color(.handle)))
+        }
+        commands.append(.fill(layout.separator.offsetBy(dx: origin.x, dy: origin.y), theme.color(.separator)))
+    }
+
+    /// The avatar and photo images of a row with their frames relative to the cell.
+    func imageRequests(row: Int, width: Double) -> [(ImageRequest, Rect)] {
+        let layout = list.layouts[row]
+        let item = source.items[list.rows[row]]
+        var result: [(ImageRequest, Rect)] = []
+        if let avatar = item.author.avatar {
+            result.append((ImageRequest(path: avatar, size: displayScale.pixels(layout.avatar.size), shape: .circle),
+                           layout.avatar))
+        }
+        let radius = Int((FeedMetrics.photoRadius * displayScale.factor).rounded())
+        for (media, frame) in zip(item.media, layout.photos) {
+            guard let path = media.path, media.kind != .video else { continue }
+            result.append((ImageRequest(path: path, size: displayScale.pixels(frame.size), shape: .rounded(radius)), frame))
+        }
+        return result
+    }
+
+    func drawScrollIndicator(into commands: inout [DrawCommand]) {
+        let track = windowSize.height - FeedMetrics.barHeight - 8
+        guard let thumb = list.scroll.indicator(trackHeight: track) else { return }
+        let rect = Rect(x: windowSize.width - 7, y: FeedMetrics.barHeight + 4 + thumb.y, width: 4, height: thumb.height)
+        commands.append(.roundedFill(rect, radius: 2, theme.color(.indicator)))
+    }
+
+    func offset(_ p: Point, _ by: Point) -> Point { Point(x: p.x + by.x, y: p.y + by.y) }
+}

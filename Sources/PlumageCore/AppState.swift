@@ -1,0 +1,181 @@
+/// The whole app as a value: input goes in through `handle(_:at:)`, effects come out, and
+/// `frame(at:measurer:statistics:)` turns the state into a display list.
+public struct AppState: Sendable {
+    public internal(set) var source: FeedSource
+    public internal(set) var themes: ThemeLibrary
+    public internal(set) var theme: Theme
+    /// Index of the section shown.
+    public internal(set) var sectionIndex = 0
+    public internal(set) var list: FeedList
+    /// The user's text size (1 = 100 %), changed with Ctrl+= / Ctrl+- / Ctrl+0.
+    public internal(set) var textScale = 1.0
+    public internal(set) var windowSize = Size(width: 1280, height: 800)
+    public internal(set) var displayScale = DisplayScale.one
+    public var showsFPS = false
+    public internal(set) var showsHelp = false
+    /// The section picker's state and when it last changed (for the slide animation).
+    public internal(set) var picker = SectionPicker()
+    /// The time used for relative dates; nil means each frame's own clock.
+    public var fixedNow: Timestamp?
+    /// Wall-clock seconds since the epoch at the app's time origin (for relative dates).
+    public var epochAtTimeZero: Int64 = 0
+    /// Absolute path of the `Assets` folder (backgrounds are found there).
+    public var assetRoot = ""
+    var pointer: Point?
+    var drag: DragState?
+    var overlay = FPSOverlay()
+
+    struct DragState: Sendable {
+        var start: Point
+        var moved: Bool
+    }
+
+    /// Text sizes the user can step through.
+    public static let textScales: [Double] = [0.8, 0.9, 1.0, 1.1, 1.25, 1.4, 1.6, 1.8, 2.0]
+
+    /// Creates the app showing `source`'s first section with `theme`.
+    public init(source: FeedSource, themes: ThemeLibrary, theme: Theme) {
+        self.source = source
+        self.themes = themes
+        self.theme = theme
+        list = FeedList(rows: source.sections.first?.itemIndices ?? Array(source.items.indices))
+    }
+
+    /// The section being shown.
+    public var section: Section? { source.sections.indices.contains(sectionIndex) ? source.sections[sectionIndex] : nil }
+    /// The bar title: the section name followed by the picker chevron.
+    public var title: String { section?.name ?? source.title }
+
+    /// Shows section `index` from its top.
+    public mutating func selectSection(_ index: Int) {
+        guard source.sections.indices.contains(index) else { return }
+        sectionIndex = index
+        list = FeedList(rows: source.sections[index].itemIndices)
+    }
+
+    /// Shows the section called `name` (case-insensitive); returns false when there is none.
+    @discardableResult
+    public mutating func selectSection(named name: String) -> Bool {
+        guard let index = source.sections.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+            return false
+        }
+        selectSection(index)
+        return true
+    }
+
+    /// Sets the text size factor, clamped to the supported range.
+    public mutating func setTextScale(_ scale: Double) {
+        textScale = max(Self.textScales.first!, min(Self.textScales.last!, scale))
+    }
+
+    /// Jumps the list to `offset` points from the top (clamped), without animation.
+    public mutating func scrollList(to offset: Double, at time: Double) {
+        list.scroll.scroll(to: offset, animated: false, at: time)
+    }
+
+    /// Replaces the source (F5 reload), keeping the section by name when it still exists.
+    public mutating func replaceSource(_ newSource: FeedSource) {
+        let name = section?.name
+        source = newSource
+        let index = newSource.sections.firstIndex { $0.name == name } ?? 0
+        sectionIndex = index
+        let offset = list.scroll.offset
+        list = FeedList(rows: newSource.sections.indices.contains(index) ? newSource.sections[index].itemIndices : [])
+        list.scroll.resize(contentHeight: offset + windowSize.height, viewportHeight: windowSize.height, keepingOffset: offset)
+    }
+
+    /// Switches to the theme called `name` if it exists.
+    public mutating func setTheme(named name: String) {
+        if let t = themes.theme(named: name) { theme = t }
+    }
+
+    /// Applies one input event at `time` (seconds on the app's clock) and returns the effects to perform.
+    public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
+        switch event {
+        case .quit:
+            return [.quit]
+        case let .resized(size, scale):
+            windowSize = size; displayScale = scale
+        case let .key(key, modifiers):
+            if picker.isOpen, key == .escape { picker.toggle(at: time); return [] }
+            if let command = KeyBindings.command(for: key, modifiers, in: KeyBindings.feed) {
+                return perform(command, at: time)
+            }
+        case let .wheel(_, dy, _, _):
+            list.scroll.wheel(deltaPoints: -dy * FeedMetrics.wheelStep, at: time)
+        case let .pointerDown(button, point):
+            pointer = point
+            switch button {
+            case .left: return pointerPressed(at: point, time: time)
+            case .back: return perform(.back, at: time)
+            default: break
+            }
+        case let .pointerMoved(point):
+            pointer = point
+            if var d = drag {
+                if !d.moved && (abs(point.y - d.start.y) > 4 || abs(point.x - d.start.x) > 4) {
+                    d.moved = true
+                    list.scroll.dragBegan(y: d.start.y, at: time)
+                }
+                if d.moved { list.scroll.dragMoved(y: point.y, at: time) }
+                drag = d
+            }
+        case let .pointerUp(button, point):
+            pointer = point
+            if button == .left, let d = drag {
+                if d.moved { list.scroll.dragEnded(at: time) }
+                drag = nil
+            }
+        case .pointerLeft:
+            pointer = nil
+        }
+        return []
+    }
+
+    mutating func perform(_ command: Command, at time: Double) -> [Effect] {
+        let page = max(FeedMetrics.lineStep, windowSize.height - FeedMetrics.barHeight - FeedMetrics.lineStep)
+        switch command {
+        case let .scrollLines(n): list.scroll.scroll(by: Double(n) * FeedMetrics.lineStep, animated: true, at: time)
+        case let .scrollPages(n): list.scroll.scroll(by: Double(n) * page, animated: true, at: time)
+        case .scrollToTop: list.scroll.scroll(to: 0, animated: true, at: time)
+        case .scrollToBottom: list.scroll.scroll(to: list.scroll.maxOffset, animated: true, at: time)
+        case .toggleFPS: showsFPS.toggle()
+        case .nextTheme: theme = themes.next(after: theme)
+        case .toggleHelp: showsHelp.toggle()
+        case let .textSize(step):
+            let scales = Self.textScales
+            let i = scales.firstIndex { $0 >= textScale - 1e-9 } ?? 2
+            textScale = step == 0 ? 1 : scales[max(0, min(scales.count - 1, i + step))]
+        case .reload: return [.reload]
+        case .toggleFullscreen: return [.toggleFullscreen]
+        case .quit: return [.quit]
+        case .back:
+            if showsHelp { showsHelp = false } else if picker.isOpen { picker.toggle(at: time) }
+        }
+        return []
+    }
+
+    mutating func pointerPressed(at point: Point, time: Double) -> [Effect] {
+        let bar = NavigationBar(windowWidth: windowSize.width)
+        if picker.isOpen {
+            if let index = picker.row(at: point, sections: source.sections.count, bar: bar) {
+                selectSection(index)
+            }
+            picker.toggle(at: time)
+            return []
+        }
+        if point.y < FeedMetrics.barHeight {
+            if bar.titleButton.contains(point) || bar.leftButton.contains(point) { picker.toggle(at: time) }
+            if bar.rightButton.contains(point) { theme = themes.next(after: theme) }
+            return []
+        }
+        drag = DragState(start: point, moved: false)
+        list.scroll.stop()
+        return []
+    }
+
+    /// True when the next frame would differ from the last one without new input.
+    public func isAnimating(at time: Double) -> Bool {
+        list.scroll.isAnimating || picker.isAnimating(at: time) || showsFPS
+    }
+}

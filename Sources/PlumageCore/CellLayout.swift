@@ -1,0 +1,116 @@
+/// The geometry and text of one feed cell at one width; everything relative to the cell's top-left.
+public struct CellLayout: Sendable {
+    /// Total height including padding and separator.
+    public var height: Double
+    public var avatar: Rect
+    public var name: TextBlock
+    public var nameOrigin: Point
+    /// "@handle · 3h" in the secondary style.
+    public var meta: TextBlock
+    public var metaOrigin: Point
+    public var body: TextBlock
+    public var bodyOrigin: Point
+    /// Photo frames in attachment order (at most four).
+    public var photos: [Rect]
+    /// The hairline under the cell, inset to the text column as in the design.
+    public var separator: Rect
+
+    /// Lays out `item` for a cell `width` points wide, colours from `theme`, date relative to `now`.
+    public static func make(
+        _ item: Item, width: Double, theme: Theme, now: Timestamp, measurer: some TextMeasuring
+    ) -> CellLayout {
+        let m = FeedMetrics.self
+        let textX = m.padding + m.avatarSize + m.avatarGap
+        let textWidth = max(40, width - textX - m.padding)
+        var y = m.padding
+
+        let name = TextLayout.layout([StyledSpan(Substring(item.author.name), theme.color(.name))],
+                                     style: .a1, maxWidth: textWidth * 0.6, maxLines: 1, measurer: measurer)
+        let metaText = "@\(item.author.handle) · \(RelativeDate.format(item.date, now: now))"
+        let metaX = textX + name.size.width + 6
+        let meta = TextLayout.layout([StyledSpan(Substring(metaText), theme.color(.handle))],
+                                     style: .b1, maxWidth: max(20, width - m.padding - metaX), maxLines: 1,
+                                     measurer: measurer)
+        let headerHeight = max(name.size.height, meta.size.height)
+        let nameOrigin = Point(x: textX, y: y + (headerHeight - name.size.height) / 2)
+        // Align the smaller meta text's baseline with the name's (baselines sit ~80 % down a line box).
+        let metaOrigin = Point(x: metaX, y: nameOrigin.y + (name.size.height - meta.size.height) * 0.8)
+        y += headerHeight + m.blockGap / 2
+
+        let body = TextLayout.layout(bodySpans(item, theme: theme), style: .a2, maxWidth: textWidth,
+                                     lineSpacing: m.bodyLineSpacing, measurer: measurer)
+        let bodyOrigin = Point(x: textX, y: y)
+        y += body.size.height
+
+        let photoFrames = photoGrid(item.media, width: textWidth)
+        var photos: [Rect] = []
+        if !photoFrames.isEmpty {
+            y += m.blockGap + 4
+            photos = photoFrames.map { $0.offsetBy(dx: textX, dy: y) }
+            y += photoFrames.map(\.maxY).max() ?? 0
+        }
+        y += m.padding
+        let avatar = Rect(x: m.padding, y: m.padding, width: m.avatarSize, height: m.avatarSize)
+        let height = max(y, avatar.maxY + m.padding)
+        return CellLayout(height: height, avatar: avatar, name: name, nameOrigin: nameOrigin, meta: meta,
+                          metaOrigin: metaOrigin, body: body, bodyOrigin: bodyOrigin, photos: photos,
+                          separator: Rect(x: textX, y: height - 1, width: width - textX, height: 1))
+    }
+
+    /// The item's text split into coloured spans: hashtags, mentions and links in their theme colours.
+    public static func bodySpans(_ item: Item, theme: Theme) -> [StyledSpan] {
+        let text = item.text
+        let scalars = text.unicodeScalars
+        var spans: [StyledSpan] = []
+        var cursor = scalars.startIndex
+        var cursorOffset = 0
+        func index(atScalar offset: Int) -> String.Index {
+            scalars.index(cursor, offsetBy: offset - cursorOffset, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        }
+        for entity in item.entities.sorted(by: { $0.start < $1.start }) where entity.start >= cursorOffset {
+            let start = index(atScalar: entity.start)
+            let end = scalars.index(start, offsetBy: entity.end - entity.start, limitedBy: scalars.endIndex)
+                ?? scalars.endIndex
+            if cursor < start { spans.append(StyledSpan(text[cursor..<start], theme.color(.text))) }
+            let role: ThemeRole = switch entity.kind {
+            case .hashtag: .hashtag
+            case .mention: .mention
+            case .url: .link
+            }
+            spans.append(StyledSpan(text[start..<end], theme.color(role)))
+            cursor = end; cursorOffset = entity.end
+        }
+        if cursor < text.endIndex { spans.append(StyledSpan(text[cursor...], theme.color(.text))) }
+        return spans
+    }
+
+    /// Frames of up to four photos for a column `width` wide: one at its aspect ratio, 2–4 as a grid.
+    public static func photoGrid(_ media: [Media], width: Double) -> [Rect] {
+        let shown = Array(media.filter { $0.kind != .video || $0.path != nil }.prefix(4))
+        let gap = FeedMetrics.photoGap
+        let half = ((width - gap) / 2).rounded(.down)
+        switch shown.count {
+        case 0:
+            return []
+        case 1:
+            let height = min(max(width * shown[0].aspect, width * 0.4), min(width * 1.25, 520)).rounded()
+            return [Rect(x: 0, y: 0, width: width, height: height)]
+        case 2:
+            let h = (width * 0.5625).rounded()
+            return [Rect(x: 0, y: 0, width: half, height: h), Rect(x: width - half, y: 0, width: half, height: h)]
+        case 3:
+            let h = (width * 0.5625).rounded()
+            let small = ((h - gap) / 2).rounded(.down)
+            return [Rect(x: 0, y: 0, width: half, height: h),
+                    Rect(x: width - half, y: 0, width: half, height: small),
+                    Rect(x: width - half, y: h - small, width: half, height: small)]
+        default:
+            let h = (width * 0.5625).rounded()
+            let small = ((h - gap) / 2).rounded(.down)
+            return [Rect(x: 0, y: 0, width: half, height: small),
+                    Rect(x: width - half, y: 0, width: half, height: small),
+                    Rect(x: 0, y: h - small, width: half, height: small),
+                    Rect(x: width - half, y: h - small, width: half, height: small)]
+        }
+    }
+}

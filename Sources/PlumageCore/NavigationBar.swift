@@ -1,0 +1,44 @@
+/// Hit areas and drawing of the translucent bar: left menu button, "Section ▾" title, right theme button.
+public struct NavigationBar: Sendable {
+    /// The whole bar.
+    public let frame: Rect
+    public let leftButton: Rect
+    public let rightButton: Rect
+    /// The clickable title area, centred.
+    public let titleButton: Rect
+
+    /// The bar for a window `windowWidth` points wide.
+    public init(windowWidth: Double) {
+        let h = FeedMetrics.barHeight
+        frame = Rect(x: 0, y: 0, width: windowWidth, height: h)
+        leftButton = Rect(x: 8, y: (h - 40) / 2, width: 40, height: 40)
+        rightButton = Rect(x: windowWidth - 48, y: (h - 40) / 2, width: 40, height: 40)
+        titleButton = Rect(x: windowWidth / 2 - 110, y: 4, width: 220, height: h - 8)
+    }
+
+    /// Commands drawing the bar over whatever is already drawn (frosted glass, tint, hairline, buttons, title).
+    func draw(title: String, theme: Theme, hover: Point?, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+        commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma))
+        commands.append(.fill(frame, theme.color(.barTint).withAlpha(theme.barOpacity)))
+        commands.append(.fill(Rect(x: 0, y: frame.maxY - 1, width: frame.width, height: 1), theme.color(.separator)))
+        for (button, icon) in [(leftButton, Icon.menu), (rightButton, Icon.theme)] {
+            if let hover, button.contains(hover) {
+                commands.append(.roundedFill(button, radius: 10, theme.color(.selection)))
+            }
+            commands.append(.icon(icon, button.insetBy(10), theme.color(.barIcon)))
+        }
+        let block = TextLayout.layout([StyledSpan(Substring(title), theme.color(.barTitle))], style: .a1,
+                                      maxWidth: titleButton.width - 28, maxLines: 1, measurer: measurer)
+        let chevron = 14.0
+        let totalWidth = block.size.width + 4 + chevron
+        let x = (frame.width - totalWidth) / 2
+        let y = ((frame.height - block.size.height) / 2).rounded()
+        if let hover, titleButton.contains(hover) {
+            commands.append(.roundedFill(Rect(x: x - 10, y: 8, width: totalWidth + 20, height: frame.height - 16),
+                                         radius: 10, theme.color(.selection)))
+        }
+        commands.append(.text(block, at: Point(x: x.rounded(), y: y), key: "bar:\(title):\(theme.name)"))
+        commands.append(.icon(.chevronDown, Rect(x: x + block.size.width + 4, y: (frame.height - chevron) / 2 + 1,
+                                                 width: chevron, height: chevron), theme.color(.barTitle)))
+    }
+}

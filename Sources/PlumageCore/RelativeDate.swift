@@ -1,0 +1,16 @@
+/// Short relative dates for cells: "now", "5m", "3h", "6d", "Mar 5", "Mar 5, 2024".
+public enum RelativeDate {
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// Formats `date` as seen at `now` (future dates read as "now").
+    public static func format(_ date: Timestamp, now: Timestamp) -> String {
+        let age = now.seconds - date.seconds
+        if age < 60 { return "now" }
+        if age < 3600 { return "\(age / 60)m" }
+        if age < 86_400 { return "\(age / 3600)h" }
+        if age < 7 * 86_400 { return "\(age / 86_400)d" }
+        let c = date.civil
+        let day = "\(months[c.month - 1]) \(c.day)"
+        return c.year == now.civil.year ? day : "\(day), \(c.year)"
+    }
+}

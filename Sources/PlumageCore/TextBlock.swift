@@ -1,0 +1,58 @@
+/// Laid-out text as positioned runs: what the SDL executor rasterises into one cached texture.
+
+/// A piece of one line drawn with one face, colour and direction.
+public struct TextRun: Hashable, Sendable {
+    /// The run's characters in logical order.
+    public var text: String
+    public var face: FontFace
+    public var color: RGBA
+    /// True when the run is right-to-left script (shaped right to left by the executor).
+    public var isRightToLeft: Bool
+    /// Left edge relative to the block, in points.
+    public var x: Double
+    /// Advance width in points.
+    public var width: Double
+    /// Creates a run.
+    public init(text: String, face: FontFace, color: RGBA, isRightToLeft: Bool = false, x: Double, width: Double) {
+        self.text = text; self.face = face; self.color = color
+        self.isRightToLeft = isRightToLeft; self.x = x; self.width = width
+    }
+}
+
+/// One line of a block.
+public struct TextLine: Hashable, Sendable {
+    /// Runs in visual order, left to right.
+    public var runs: [TextRun]
+    /// Top of the line box relative to the block, in points.
+    public var y: Double
+    /// Width of the line's content in points.
+    public var width: Double
+    /// Creates a line.
+    public init(runs: [TextRun], y: Double, width: Double) { self.runs = runs; self.y = y; self.width = width }
+}
+
+/// A paragraph laid out for one width, style and text scale.
+public struct TextBlock: Hashable, Sendable {
+    public var style: FontStyle
+    public var lines: [TextLine]
+    /// Height of each line box in points (the font's line height times the line spacing).
+    public var lineHeight: Double
+    /// Bounding size in points (width of the widest line, height of all line boxes).
+    public var size: Size
+    /// Creates a block.
+    public init(style: FontStyle, lines: [TextLine], lineHeight: Double, size: Size) {
+        self.style = style; self.lines = lines; self.lineHeight = lineHeight; self.size = size
+    }
+    /// An empty block.
+    public static func empty(_ style: FontStyle) -> TextBlock {
+        TextBlock(style: style, lines: [], lineHeight: 0, size: .zero)
+    }
+}
+
+/// A span of text in one colour: the input to layout.
+public struct StyledSpan: Hashable, Sendable {
+    public var text: Substring
+    public var color: RGBA
+    /// Creates a span.
+    public init(_ text: Substring, _ color: RGBA) { self.text = text; self.color = color }
+}

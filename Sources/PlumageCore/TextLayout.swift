@@ -1,0 +1,155 @@
+/// Greedy line breaking of styled text into a `TextBlock`, with per-font runs (SDL_ttf has no
+/// font fallback), breaks at spaces and between CJK characters, overlong words broken by
+/// character, and a minimal bidi pass: right-to-left words are shaped as RTL runs and a paragraph
+/// whose first strong character is RTL is right-aligned with its runs in reverse visual order.
+public enum TextLayout {
+    /// Lays out `spans` in `style` within `maxWidth` points; line boxes are `lineSpacing` times the
+    /// font's line height. At most `maxLines` lines are kept (the last one is cut, no ellipsis).
+    public static func layout(
+        _ spans: [StyledSpan], style: FontStyle, maxWidth: Double, lineSpacing: Double = 1,
+        maxLines: Int = .max, measurer: some TextMeasuring
+    ) -> TextBlock {
+        let lineHeight = (measurer.lineHeight(style) * lineSpacing).rounded()
+        var lines: [TextLine] = []
+        var widest = 0.0
+        for paragraph in paragraphs(spans, style: style, measurer: measurer) {
+            for clusters in breakLines(paragraph.clusters, maxWidth: maxWidth) {
+                guard lines.count < maxLines else { break }
+                let line = makeLine(clusters, rtlParagraph: paragraph.isRightToLeft, maxWidth: maxWidth,
+                                    y: Double(lines.count) * lineHeight)
+                widest = max(widest, paragraph.isRightToLeft ? maxWidth : line.width)
+                lines.append(line)
+            }
+        }
+        return TextBlock(style: style, lines: lines, lineHeight: lineHeight,
+                         size: Size(width: min(widest, maxWidth), height: Double(lines.count) * lineHeight))
+    }
+
+    /// One grapheme cluster with everything layout needs to know about it.
+    struct Cluster {
+        var character: Character
+        var face: FontFace
+        var color: RGBA
+        var width: Double
+        var isSpace: Bool
+        var breaksAround: Bool
+        var isRightToLeft: Bool
+    }
+
+    struct Paragraph {
+        var clusters: [Cluster]
+        var isRightToLeft: Bool
+    }
+
+    /// Splits the spans into paragraphs at newlines and classifies every cluster.
+    static func paragraphs(_ spans: [StyledSpan], style: FontStyle, measurer: some TextMeasuring) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var current: [Cluster] = []
+        var strong: [Bool?] = []
+        func finish() {
+            result.append(Paragraph(clusters: resolveNeutrals(current, strong: strong),
+                                    isRightToLeft: strong.lazy.compactMap { $0 }.first ?? false))
+            current.removeAll(keepingCapacity: true); strong.removeAll(keepingCapacity: true)
+        }
+        for span in spans {
+            for character in span.text {
+                if character.isNewline { finish(); continue }
+                let first = character.unicodeScalars.first!
+                let face: FontFace = Script.isEmoji(character) ? .emoji : measurer.face(for: first, style: style)
+                let isSpace = character == " " || character == "\t"
+                let text = isSpace ? " " : String(character)
+                current.append(Cluster(
+                    character: isSpace ? " " : character, face: face, color: span.color,
+                    width: measurer.width(of: Substring(text), face: face, style: style),
+                    isSpace: isSpace, breaksAround: Script.isCJK(first), isRightToLeft: false))
+                strong.append(Script.strongDirection(first))
+            }
+        }
+        finish()
+        return result
+    }
+
+    /// Gives neutral characters the direction of their neighbours when both sides agree.
+    static func resolveNeutrals(_ clusters: [Cluster], strong: [Bool?]) -> [Cluster] {
+        var out = clusters
+        var previous: Bool? = nil
+        var nextStrong = [Bool?](repeating: nil, count: strong.count)
+        var upcoming: Bool? = nil
+        for i in strong.indices.reversed() {
+            if let s = strong[i] { upcoming = s }
+            nextStrong[i] = upcoming
+        }
+        for i in out.indices {
+            if let s = strong[i] {
+                out[i].isRightToLeft = s; previous = s
+            } else {
+                out[i].isRightToLeft = previous == true && nextStrong[i] == true
+            }
+        }
+        return out
+    }
+
+    /// Greedy breaking into lines of clusters; trailing spaces stay on their line.
+    static func breakLines(_ clusters: [Cluster], maxWidth: Double) -> [[Cluster]] {
+        if clusters.isEmpty { return [[]] }
+        var lines: [[Cluster]] = []
+        var line: [Cluster] = []
+        var lineWidth = 0.0
+        var index = 0
+        while index < clusters.count {
+            let word = wordEnd(clusters, from: index)
+            let wordClusters = clusters[index..<word]
+            let inkWidth = wordClusters.reduce(0) { $0 + ($1.isSpace ? 0 : $1.width) }
+            let fullWidth = wordClusters.reduce(0) { $0 + $1.width }
+            if lineWidth + inkWidth <= maxWidth || (line.isEmpty && inkWidth <= maxWidth) {
+                line.append(contentsOf: wordClusters); lineWidth += fullWidth
+            } else if !line.isEmpty && inkWidth <= maxWidth {
+                lines.append(line); line = Array(wordClusters); lineWidth = fullWidth
+            } else {
+                // A word wider than a whole line: break it between clusters.
+                for cluster in wordClusters {
+                    if lineWidth + (cluster.isSpace ? 0 : cluster.width) > maxWidth && !line.isEmpty {
+                        lines.append(line); line = []; lineWidth = 0
+                    }
+                    line.append(cluster); lineWidth += cluster.width
+                }
+            }
+            index = word
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// The end of the word starting at `start`: through its trailing spaces, or one CJK character.
+    static func wordEnd(_ clusters: [Cluster], from start: Int) -> Int {
+        var i = start
+        if clusters[i].breaksAround {
+            i += 1
+        } else {
+            while i < clusters.count && !clusters[i].isSpace && !clusters[i].breaksAround { i += 1 }
+        }
+        while i < clusters.count && clusters[i].isSpace { i += 1 }
+        return max(i, start + 1)
+    }
+
+    /// Merges a line's clusters into runs, positioned left to right (right-aligned for RTL).
+    static func makeLine(_ clusters: [Cluster], rtlParagraph: Bool, maxWidth: Double, y: Double) -> TextLine {
+        var visible = clusters[...]
+        while let last = visible.last, last.isSpace { visible = visible.dropLast() }
+        var runs: [TextRun] = []
+        for c in visible {
+            if var last = runs.last, last.face == c.face, last.color == c.color, last.isRightToLeft == c.isRightToLeft {
+                last.text.append(c.character); last.width += c.width
+                runs[runs.count - 1] = last
+            } else {
+                runs.append(TextRun(text: String(c.character), face: c.face, color: c.color,
+                                    isRightToLeft: c.isRightToLeft, x: 0, width: c.width))
+            }
+        }
+        if rtlParagraph { runs.reverse() }
+        let width = runs.reduce(0) { $0 + $1.width }
+        var x = rtlParagraph ? max(0, maxWidth - width) : 0
+        for i in runs.indices { runs[i].x = x; x += runs[i].width }
+        return TextLine(runs: runs, y: y, width: width)
+    }
+}

@@ -1,0 +1,155 @@
+internal import CSDL2
+import PlumageCore
+
+/// Draws a core `Frame` with SDL_Renderer. Implemented: fills, anti-aliased rounded fills (corner
+/// texture), images via `ImageStore` with placeholders, cached text textures, tinted icons,
+/// frosted-glass blur of what is already drawn, clipping. Main thread only.
+public final class DisplayListExecutor {
+    let renderer: Renderer
+    public let images: ImageStore
+    let measurer: TextMeasurer
+    let rasterizer: TextRasterizer
+    var icons: [Icon: Texture] = [:]
+    var textTextures: CostCache<String, Texture>
+    /// A white anti-aliased disc whose quarters draw rounded corners.
+    let disc: Texture?
+    var glass: Texture?
+    /// Device pixels per point.
+    public var scale = 1.0
+    /// Text textures rendered in the last frame (diagnostics).
+    public private(set) var textRendersLastFrame = 0
+
+    /// Creates an executor; icons are read from `iconsDirectory/NAME.png`.
+    public init(renderer: Renderer, images: ImageStore, measurer: TextMeasurer, iconsDirectory: String) {
+        self.renderer = renderer
+        self.images = images
+        self.measurer = measurer
+        rasterizer = TextRasterizer(fonts: measurer.fonts, measurer: measurer)
+        textTextures = CostCache(costLimit: 96 << 20)
+        disc = try? Texture(renderer: renderer, bitmap: Bitmap(width: 128, height: 128, fill: .white).masked(.circle))
+        for icon in Icon.allCases {
+            if let bitmap = try? ImageDecoder.decode(path: "\(iconsDirectory)/\(icon.rawValue).png", cover: nil).get().bitmap {
+                icons[icon] = try? Texture(renderer: renderer, bitmap: bitmap)
+            }
+        }
+    }
+
+    /// Draws a frame (not presented): uploads arrived images first, then every command in order.
+    public func draw(_ frame: Frame) {
+        images.beginFrame()
+        textRendersLastFrame = 0
+        renderer.clear(.black)
+        for command in frame.commands { execute(command) }
+        renderer.setClip(nil)
+        images.prefetch(frame.prefetch)
+    }
+
+    /// True when decoded images are waiting to be uploaded.
+    public var hasPendingUploads: Bool { images.hasArrivals }
+
+    func px(_ r: Rect) -> PixelRect { DisplayScale(scale).pixels(r) }
+
+    func execute(_ command: DrawCommand) {
+        switch command {
+        case let .fill(rect, color):
+            renderer.fill(px(rect), color)
+        case let .roundedFill(rect, radius, color):
+            roundedFill(px(rect), radius: Int((radius * scale).rounded()), color)
+        case let .image(request, rect, placeholder):
+            drawImage(request, in: rect, placeholder: placeholder)
+        case let .text(block, origin, key):
+            drawText(block, at: origin, key: key)
+        case let .icon(icon, rect, color):
+            guard let texture = icons[icon] else { return }
+            texture.tint(color)
+            renderer.copy(texture, to: px(rect))
+        case let .blurBehind(rect, sigma):
+            frost(px(rect), sigma: sigma * scale)
+        case let .clip(rect):
+            renderer.setClip(rect.map(px))
+        }
+    }
+
+    func drawImage(_ request: ImageRequest, in rect: Rect, placeholder: RGBA?) {
+        let target = px(rect)
+        switch images.lookup(request) {
+        case let .ready(texture):
+            renderer.copy(texture, to: target)
+        case .loading:
+            if let placeholder { shapedFill(target, request.shape, placeholder) }
+        case .failed:
+            if let placeholder { shapedFill(target, request.shape, placeholder) }
+            let side = min(target.width, target.height) / 3
+            if side >= 16, let icon = icons[.brokenImage] {
+                icon.tint(RGBA(255, 255, 255, 150))
+                renderer.copy(icon, to: PixelRect(x: target.x + (target.width - side) / 2,
+                                                  y: target.y + (target.height - side) / 2, width: side, height: side))
+            }
+        }
+    }
+
+    func shapedFill(_ r: PixelRect, _ shape: ImageShape, _ color: RGBA) {
+        switch shape {
+        case .rect: renderer.fill(r, color)
+        case .circle: roundedFill(r, radius: min(r.width, r.height) / 2, color)
+        case let .rounded(radius): roundedFill(r, radius: radius, color)
+        }
+    }
+
+    func drawText(_ block: TextBlock, at origin: Point, key: String) {
+        let cacheKey = "\(key)@\(scale)x\(measurer.textScale)"
+        var texture = textTextures.value(for: cacheKey)
+        if texture == nil, let surface = rasterizer.render(block) {
+            texture = try? Texture(renderer: renderer, surface: surface)
+            SDL_FreeSurface(surface)
+            if let texture { _ = textTextures.insert(texture, for: cacheKey, cost: texture.byteCount) }
+            textRendersLastFrame += 1
+        }
+        guard let texture else { return }
+        let x = Int((origin.x * scale).rounded()) - 1, y = Int((origin.y * scale).rounded()) - 1
+        renderer.copy(texture, to: PixelRect(x: x, y: y, width: texture.size.width, height: texture.size.height))
+    }
+
+    /// A rounded rectangle from four disc quarters and three non-overlapping strips (no double blending).
+    func roundedFill(_ r: PixelRect, radius: Int, _ color: RGBA) {
+        let rad = max(0, min(radius, min(r.width, r.height) / 2))
+        guard rad > 0, let disc else { renderer.fill(r, color); return }
+        disc.tint(color)
+        let half = disc.size.width / 2
+        let corners = [
+            (PixelRect(x: 0, y: 0, width: half, height: half), r.x, r.y),
+            (PixelRect(x: half, y: 0, width: half, height: half), r.x + r.width - rad, r.y),
+            (PixelRect(x: 0, y: half, width: half, height: half), r.x, r.y + r.height - rad),
+            (PixelRect(x: half, y: half, width: half, height: half), r.x + r.width - rad, r.y + r.height - rad),
+        ]
+        for (source, x, y) in corners {
+            renderer.copy(disc, from: source, to: PixelRect(x: x, y: y, width: rad, height: rad))
+        }
+        renderer.fill(PixelRect(x: r.x + rad, y: r.y, width: r.width - 2 * rad, height: r.height), color)
+        renderer.fill(PixelRect(x: r.x, y: r.y + rad, width: rad, height: r.height - 2 * rad), color)
+        renderer.fill(PixelRect(x: r.x + r.width - rad, y: r.y + rad, width: rad, height: r.height - 2 * rad), color)
+    }
+
+    /// Frosted glass: reads back what is under `r`, shrinks it 4×, blurs, and stretches it back with
+    /// linear filtering (reference/sdl-notes.md §4, mode 2).
+    func frost(_ r: PixelRect, sigma: Double) {
+        let output = renderer.outputSize
+        let x0 = max(0, r.x), y0 = max(0, r.y)
+        let x1 = min(output.width, r.x + r.width), y1 = min(output.height, r.y + r.height)
+        guard x1 - x0 >= 4, y1 - y0 >= 4, let under = renderer.readPixels(
+            PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { return }
+        var small = under.downscaled(byFactor: 4)
+        BoxBlur.blur(&small, sigma: max(0.5, sigma / 4))
+        if glass?.size != small.size {
+            glass = try? Texture(renderer: renderer, bitmap: small, opaque: true)
+        } else {
+            glass?.update(small)
+        }
+        guard let glass else { return }
+        // The shrunk copy covers floor(w/4)·4 pixels; stretch it over exactly that many.
+        renderer.copy(glass, to: PixelRect(x: x0, y: y0, width: small.width * 4, height: small.height * 4))
+    }
+
+    /// Forgets cached text textures (after a theme, scale or font change).
+    public func purgeText() { _ = textTextures.removeAll() }
+}

@@ -1,0 +1,125 @@
+internal import CSDL2
+import PlumageCore
+
+/// The textures of decoded images, keyed by request: decoding on workers, uploading on the main
+/// thread within a per-frame time budget, stale requests dropped, memory bounded in bytes.
+/// Main thread only.
+public final class ImageStore {
+    /// What a draw finds for a request.
+    enum Lookup {
+        case ready(Texture)
+        case loading
+        case failed(ImageError)
+    }
+
+    /// A finished decode on its way to the main thread.
+    public struct Delivery: Sendable {
+        let request: ImageRequest
+        let result: Result<Bitmap, ImageError>
+    }
+
+    let renderer: Renderer
+    let workers: DecodeWorkers<ImageRequest, Delivery>
+    let mailbox: Mailbox<Delivery>
+    var textures: CostCache<ImageRequest, Texture>
+    var failures: [ImageRequest: ImageError] = [:]
+    /// Requests submitted and not yet delivered, with the frame that last wanted them.
+    var pending: [ImageRequest: Int] = [:]
+    /// Decoded bitmaps waiting for their upload.
+    var arrived: [Delivery] = []
+    var frameNumber = 0
+    /// Milliseconds of uploads allowed per frame (at least one upload always happens).
+    public var uploadBudgetMs = 4.0
+    /// Most uploads done in one frame, for diagnostics.
+    public private(set) var uploadsLastFrame = 0
+
+    /// Creates a store drawing with `renderer`, decoding on `threads` workers, keeping at most `byteLimit` of textures.
+    public init(renderer: Renderer, threads: Int = 2, byteLimit: Int = 256 << 20) throws(SDLError) {
+        self.renderer = renderer
+        mailbox = try Mailbox<Delivery>()
+        workers = DecodeWorkers(mailbox: mailbox, threadCount: threads)
+        textures = CostCache(costLimit: byteLimit)
+    }
+
+    deinit { workers.shutdown() }
+
+    /// The SDL event type that signals deliveries waiting.
+    public var wakeEventType: UInt32 { mailbox.eventType }
+
+    /// Number of requests still decoding or waiting to upload.
+    public var outstanding: Int { pending.count + arrived.count }
+
+    /// Looks up a request for drawing this frame, submitting its decode when new.
+    func lookup(_ request: ImageRequest) -> Lookup {
+        if let texture = textures.value(for: request) { return .ready(texture) }
+        if let error = failures[request] { return .failed(error) }
+        want(request, priority: 10)
+        return .loading
+    }
+
+    /// Asks for images likely needed soon, at a lower priority than visible ones.
+    func prefetch(_ requests: [ImageRequest]) {
+        for (i, request) in requests.enumerated()
+        where !textures.contains(request) && failures[request] == nil {
+            want(request, priority: max(0, 9 - i / 4))
+        }
+    }
+
+    func want(_ request: ImageRequest, priority: Int) {
+        let known = pending[request] != nil
+        pending[request] = frameNumber
+        if known && priority < 10 { return }
+        workers.submit(key: request, priority: priority, generation: frameNumber) {
+            Delivery(request: request, result: ImageStore.produce(request))
+        }
+    }
+
+    /// Decodes, scales, crops, masks and blurs one request (runs on a worker).
+    static func produce(_ request: ImageRequest) -> Result<Bitmap, ImageError> {
+        ImageDecoder.decode(path: request.path, cover: request.size).map { decoded in
+            var bitmap = decoded.bitmap.covering(request.size).masked(request.shape)
+            if request.blurSigma > 0 { BoxBlur.blur(&bitmap, sigma: request.blurSigma) }
+            return bitmap
+        }
+    }
+
+    /// Starts a frame: moves deliveries in, uploads as many as the budget allows, drops stale work.
+    func beginFrame() {
+        frameNumber += 1
+        arrived.append(contentsOf: mailbox.drain())
+        uploadsLastFrame = 0
+        let start = Video.seconds()
+        while !arrived.isEmpty {
+            if uploadsLastFrame > 0 && (Video.seconds() - start) * 1000 > uploadBudgetMs { break }
+            let delivery = arrived.removeFirst()
+            guard pending.removeValue(forKey: delivery.request) != nil else { continue }
+            switch delivery.result {
+            case let .success(bitmap):
+                let opaque = delivery.request.shape == .rect
+                if let texture = try? Texture(renderer: renderer, bitmap: bitmap, opaque: opaque) {
+                    _ = textures.insert(texture, for: delivery.request, cost: texture.byteCount)
+                }
+            case let .failure(error):
+                if failures.count > 4096 { failures.removeAll() }
+                failures[delivery.request] = error
+            }
+            uploadsLastFrame += 1
+        }
+        // Work for rows scrolled far away (not wanted for ~half a second) is dropped.
+        let stale = frameNumber - 30
+        if pending.values.contains(where: { $0 < stale }) {
+            let dropped = Set(pending.filter { $0.value < stale }.keys)
+            workers.cancel { dropped.contains($0) }
+            for request in dropped { pending.removeValue(forKey: request) }
+        }
+    }
+
+    /// True when deliveries are waiting for upload (the loop should draw another frame soon).
+    var hasArrivals: Bool { !arrived.isEmpty }
+
+    /// Forgets every texture and failure (theme or window changes make most of them stale anyway).
+    func removeAll() {
+        _ = textures.removeAll()
+        failures.removeAll()
+    }
+}

@@ -1,0 +1,162 @@
+internal import CSDL2
+import PlumageCore
+
+/// An SDL renderer drawing into a window or, headless, into a memory surface; main thread only.
+/// Textures keep their renderer alive (SDL_DestroyRenderer frees every texture it made).
+public final class Renderer {
+    let handle: OpaquePointer
+    /// The window drawn into (kept alive while the renderer lives), or nil when headless.
+    let window: Window?
+    /// The target surface of a headless renderer, owned and freed here.
+    let surface: UnsafeMutablePointer<SDL_Surface>?
+
+    /// Creates a renderer for `window` according to `choice`; vsync is not requested, the loop paces itself.
+    public init(window: Window, choice: RendererChoice) throws(SDLError) {
+        _ = Video.applyHints(for: choice)
+        handle = try SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_TARGETTEXTURE.rawValue)
+            .orThrow("SDL_CreateRenderer")
+        self.window = window
+        surface = nil
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+    }
+
+    /// Creates a software renderer drawing into a new `size` ARGB8888 surface (no display needed).
+    public init(headless size: PixelSize) throws(SDLError) {
+        let s = try SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
+                                                   SDL_PIXELFORMAT_ARGB8888.rawValue).orThrow("SDL_CreateRGBSurface")
+        guard let r = SDL_CreateSoftwareRenderer(s) else {
+            let error = SDLError.capture("SDL_CreateSoftwareRenderer")
+            SDL_FreeSurface(s)
+            throw error
+        }
+        handle = r
+        surface = s
+        window = nil
+        SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        SDL_DestroyRenderer(handle)
+        if let surface { SDL_FreeSurface(surface) }
+    }
+
+    /// The renderer's name ("software", "opengl"…).
+    public var name: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
+    /// The largest texture side, or 4096 where the renderer reports no limit (software).
+    public var maxTextureSide: Int {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0, info.max_texture_width > 0 else { return 4096 }
+        return Int(min(info.max_texture_width, info.max_texture_height))
+    }
+
+    /// The size of the drawing area in device pixels.
+    public var outputSize: PixelSize {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(handle, &w, &h)
+        return PixelSize(width: Int(w), height: Int(h))
+    }
+
+    /// Clears the target to a colour.
+    func clear(_ color: RGBA) {
+        SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(handle)
+    }
+
+    /// Fills a pixel rectangle, blending by the colour's alpha.
+    func fill(_ r: PixelRect, _ color: RGBA) {
+        guard r.width > 0, r.height > 0, color.a > 0 else { return }
+        var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
+        SDL_RenderFillRect(handle, &rect)
+    }
+
+    /// Copies `source` (pixels of the texture, whole when nil) of a texture to a pixel rectangle.
+    func copy(_ texture: Texture, from source: PixelRect? = nil, to destination: PixelRect) {
+        var dst = SDL_Rect(x: Int32(destination.x), y: Int32(destination.y),
+                           w: Int32(destination.width), h: Int32(destination.height))
+        if let s = source {
+            var src = SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height))
+            SDL_RenderCopy(handle, texture.handle, &src, &dst)
+        } else {
+            SDL_RenderCopy(handle, texture.handle, nil, &dst)
+        }
+    }
+
+    /// Restricts drawing to a pixel rectangle, or lifts the restriction.
+    func setClip(_ r: PixelRect?) {
+        if let r {
+            var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+            SDL_RenderSetClipRect(handle, &rect)
+        } else {
+            SDL_RenderSetClipRect(handle, nil)
+        }
+    }
+
+    /// Reads back a pixel rectangle of what has been drawn, as a bitmap.
+    func readPixels(_ r: PixelRect) -> Bitmap? {
+        guard r.width > 0, r.height > 0 else { return nil }
+        var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        var pixels = [UInt8](repeating: 0, count: r.width * r.height * 4)
+        let status = pixels.withUnsafeMutableBytes {
+            SDL_RenderReadPixels(handle, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, Int32(r.width * 4))
+        }
+        guard status == 0 else { SDL_ClearError(); return nil }
+        return Bitmap(width: r.width, height: r.height, pixels: pixels)
+    }
+
+    /// Shows what was drawn (for a headless surface: completes the drawing).
+    public func presentFrame() { SDL_RenderPresent(handle) }
+
+    /// Flushes batched drawing so the target holds every pixel drawn so far.
+    func flush() { SDL_RenderFlush(handle) }
+}
+
+/// An SDL texture; main thread only. Holds its renderer so the renderer outlives it.
+public final class Texture {
+    let handle: OpaquePointer
+    let renderer: Renderer
+    /// Size in pixels.
+    public let size: PixelSize
+
+    /// Uploads a bitmap into a new static texture; `opaque` skips alpha blending when drawn.
+    init(renderer: Renderer, bitmap: Bitmap, opaque: Bool = false, linear: Bool = true) throws(SDLError) {
+        handle = try SDL_CreateTexture(renderer.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                       Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(max(1, bitmap.width)),
+                                       Int32(max(1, bitmap.height))).orThrow("SDL_CreateTexture")
+        self.renderer = renderer
+        size = bitmap.size
+        bitmap.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(handle, nil, $0.baseAddress, Int32(bitmap.width * 4)) }
+        SDL_SetTextureBlendMode(handle, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(handle, linear ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    }
+
+    /// Creates a texture from an SDL surface (converted by SDL as needed).
+    init(renderer: Renderer, surface: UnsafeMutablePointer<SDL_Surface>) throws(SDLError) {
+        handle = try SDL_CreateTextureFromSurface(renderer.handle, surface).orThrow("SDL_CreateTextureFromSurface")
+        self.renderer = renderer
+        size = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
+    }
+
+    deinit { SDL_DestroyTexture(handle) }
+
+    /// Bytes of pixel memory held, for cost-bounded caches.
+    public var byteCount: Int { size.width * size.height * 4 }
+
+    /// Tints the texture's colour and alpha for the next copies.
+    func tint(_ color: RGBA) {
+        SDL_SetTextureColorMod(handle, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(handle, color.a)
+    }
+
+    /// Replaces the whole texture's pixels (streaming use); the bitmap must match `size`.
+    func update(_ bitmap: Bitmap) {
+        bitmap.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(handle, nil, $0.baseAddress, Int32(bitmap.width * 4)) }
+    }
+}

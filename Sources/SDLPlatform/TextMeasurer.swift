@@ -1,0 +1,91 @@
+internal import CSDL2
+internal import CSDL2TTF
+import PlumageCore
+
+/// `TextMeasuring` with SDL_ttf: widths are sums of cached glyph advances (no kerning), so laying
+/// out thousands of items costs dictionary look-ups, not FreeType calls; main thread only.
+public final class TextMeasurer: TextMeasuring {
+    let fonts: FontLibrary
+    /// Device pixels per point (HiDPI).
+    public private(set) var displayScale = 1.0
+    /// The user's text size.
+    public private(set) var textScale = 1.0
+    var advances: [AdvanceKey: [UInt32: Int]] = [:]
+    var faces: [UInt32: FontFace] = [:]
+
+    struct AdvanceKey: Hashable {
+        var face: FontFace
+        var weight: FontWeight
+        var pixelSize: Int
+    }
+
+    /// Creates a measurer over a font library.
+    public init(fonts: FontLibrary) { self.fonts = fonts }
+
+    /// Sets the scales fonts are opened at; measurements change accordingly.
+    public func configure(displayScale: Double, textScale: Double) {
+        self.displayScale = displayScale
+        self.textScale = textScale
+    }
+
+    /// Pixel size of a style at the current scales.
+    func pixelSize(_ style: FontStyle) -> Int { Int((style.points * textScale * displayScale).rounded()) }
+
+    /// Height of an emoji in pixels for a style: a little taller than the text's cap height.
+    func emojiPixelHeight(_ style: FontStyle) -> Int { Int((Double(pixelSize(style)) * 1.15).rounded()) }
+
+    public func face(for scalar: Unicode.Scalar, style: FontStyle) -> FontFace {
+        if let f = faces[scalar.value] { return f }
+        let v = scalar.value
+        var face = FontFace.text
+        let size = 16
+        if let text = fonts.font(.text, .regular, pixelSize: size), TTF_GlyphIsProvided32(text, v) != 0 {
+            face = .text
+        } else if let cjk = fonts.font(.cjk, .regular, pixelSize: size), Script.isCJK(scalar),
+                  TTF_GlyphIsProvided32(cjk, v) != 0 {
+            face = .cjk
+        } else if let fallback = fonts.font(.fallback, .regular, pixelSize: size), TTF_GlyphIsProvided32(fallback, v) != 0 {
+            face = .fallback
+        } else if let cjk = fonts.font(.cjk, .regular, pixelSize: size), TTF_GlyphIsProvided32(cjk, v) != 0 {
+            face = .cjk
+        } else if let emoji = fonts.emoji(), TTF_GlyphIsProvided32(emoji, v) != 0 {
+            face = .emoji
+        }
+        faces[v] = face
+        return face
+    }
+
+    public func width(of text: Substring, face: FontFace, style: FontStyle) -> Double {
+        if face == .emoji {
+            // Every grapheme is one colour glyph of 136×128 px scaled to the emoji height.
+            let w = Double(emojiPixelHeight(style)) * 136 / 128
+            return Double(text.count) * w / displayScale
+        }
+        let key = AdvanceKey(face: face, weight: style.weight, pixelSize: pixelSize(style))
+        var table = advances[key] ?? [:]
+        var total = 0
+        var missing = false
+        for scalar in text.unicodeScalars {
+            if let a = table[scalar.value] { total += a; continue }
+            var advance: Int32 = 0
+            if let font = fonts.font(face, style.weight, pixelSize: key.pixelSize),
+               TTF_GlyphMetrics32(font, scalar.value, nil, nil, nil, nil, &advance) == 0 {
+                table[scalar.value] = Int(advance)
+            } else {
+                SDL_ClearError()
+                table[scalar.value] = 0
+            }
+            total += table[scalar.value]!
+            missing = true
+        }
+        if missing { advances[key] = table }
+        return Double(total) / displayScale
+    }
+
+    public func lineHeight(_ style: FontStyle) -> Double {
+        guard let font = fonts.font(.text, style.weight, pixelSize: pixelSize(style)) else {
+            return style.points * textScale * 1.25
+        }
+        return Double(TTF_FontLineSkip(font)) / displayScale
+    }
+}

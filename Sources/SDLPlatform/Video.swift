@@ -1,0 +1,73 @@
+internal import CSDL2
+internal import CSDL2TTF
+import PlumageCore
+
+/// Which SDL renderer to use for a window.
+public enum RendererChoice: String, Sendable, CaseIterable {
+    /// Accelerated where a real GPU exists; software + XShm when the only GL is a CPU one (DESIGN §3).
+    case auto
+    case software
+    case opengl
+    case opengles2
+}
+
+/// Process-wide SDL set-up; call once on the main thread before creating windows or fonts.
+public enum Video {
+    /// Initialises SDL video + events, SDL_ttf and SDL_image. `headless` selects the dummy video
+    /// driver (no display needed) for tests, snapshots and benchmarks.
+    public static func initialize(headless: Bool) throws(SDLError) {
+        if headless {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        }
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        try check(SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)), "SDL_Init")
+        if TTF_WasInit() == 0 { try check(TTF_Init(), "TTF_Init") }
+        try ImageDecoder.initializeOnMainThread()
+    }
+
+    /// True when a display server can be reached (X11 `DISPLAY` or `WAYLAND_DISPLAY` set).
+    public static var hasDisplay: Bool {
+        let env = { (name: String) -> Bool in
+            guard let v = SDL_getenv(name) else { return false }
+            return v.pointee != 0
+        }
+        return env("DISPLAY") || env("WAYLAND_DISPLAY")
+    }
+
+    /// Seconds on a monotonic high-resolution clock.
+    public static func seconds() -> Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// Applies the hints a renderer choice needs before `SDL_CreateRenderer` (DESIGN §3).
+    static func applyHints(for choice: RendererChoice) -> RendererChoice {
+        var resolved = choice
+        if choice == .auto {
+            // No GPU render node means the only GL is llvmpipe: the software renderer with XShm
+            // presents is 4-9x faster there (reference/sdl-notes.md §1).
+            resolved = gpuRenderNodeExists() ? .auto : .software
+        }
+        if resolved == .software {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        } else if resolved != .auto {
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, resolved.rawValue)
+        }
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
+        return resolved
+    }
+
+    static func gpuRenderNodeExists() -> Bool {
+        for n in 128..<136 {
+            if let rw = SDL_RWFromFile("/dev/dri/renderD\(n)", "rb") {
+                SDL_RWclose(rw)
+                return true
+            }
+        }
+        SDL_ClearError()
+        return false
+    }
+}

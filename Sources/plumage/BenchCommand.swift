@@ -1,0 +1,103 @@
+import ArgumentParser
+import FeedImport
+import Foundation
+import PlumageCore
+import SDLPlatform
+
+/// `plumage bench …`: headless performance measurements.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Measure frame times headlessly.", subcommands: [ScrollBench.self])
+}
+
+/// `plumage bench scroll`: a deterministic scroll script over the feed, photos decoded and uploaded
+/// during the run as in real use; reports frame-time percentiles.
+struct ScrollBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "scroll", abstract: "Scripted feed scrolling.")
+
+    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    @Option(help: "Frames to draw.") var frames = 600
+    @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    @Option(help: "Theme.") var theme: String?
+    @Flag(help: "Scroll from top to bottom at constant speed instead (memory over the whole feed).") var sweep = false
+    @Flag(help: "Print JSON.") var json = false
+    @Option(help: "Also write one CSV line per frame (frame,offset,work_ms,uploads,text_renders).") var csv: String?
+
+    func validate() throws {
+        guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
+    }
+
+    func run() throws {
+        let startup = Startup(path: path)
+        let theme = startup.theme(named: self.theme)
+        do {
+            try Video.initialize(headless: true)
+            let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
+            let viewer = try Viewer(startup: startup, theme: theme, renderer: canvas.renderer, systemEmoji: false)
+            viewer.app.fixedNow = Timestamp(seconds: (startup.source.items.map(\.date).max()?.seconds ?? 0) + 3600)
+            viewer.resize(points: size.size, scale: .one, at: 0)
+            let layoutStart = Video.seconds()
+            viewer.draw(at: 0)
+            canvas.renderer.presentFrame()
+            let layoutMs = (Video.seconds() - layoutStart) * 1000
+            let content = viewer.app.list.contentHeight
+            let script = sweep
+                ? BenchScrollScript.sweep(contentHeight: content, viewportHeight: size.size.height, frames: frames)
+                : BenchScrollScript(contentHeight: content, viewportHeight: size.size.height, frames: frames)
+            var work: [Double] = []
+            var intervals: [Double] = []
+            var lines: [String] = []
+            var last = Video.seconds()
+            for frame in 0..<frames {
+                let start = Video.seconds()
+                let time = Double(frame + 1) / 60
+                viewer.app.scrollList(to: script.offset(frame: frame), at: time)
+                viewer.draw(at: time)
+                canvas.renderer.presentFrame()
+                let end = Video.seconds()
+                work.append((end - start) * 1000)
+                intervals.append((end - last) * 1000)
+                last = end
+                if csv != nil {
+                    lines.append("\(frame),\(Int(script.offset(frame: frame))),\(String(format: "%.3f", work.last!)),"
+                                 + "\(viewer.images.uploadsLastFrame),\(viewer.executor.textRendersLastFrame)")
+                }
+            }
+            if let csv {
+                try? (["frame,offset,work_ms,uploads,text_renders"] + lines).joined(separator: "\n")
+                    .write(toFile: csv, atomically: true, encoding: .utf8)
+            }
+            report(work: work, intervals: intervals, layoutMs: layoutMs, renderer: canvas.renderer.name,
+                   items: viewer.app.list.rows.count)
+        } catch let error as SDLError {
+            fail(error.description)
+        }
+    }
+
+    func report(work: [Double], intervals: [Double], layoutMs: Double, renderer: String, items: Int) {
+        let p = { (q: Double) in FrameStatistics.percentile(work, q) }
+        let budget = 1000.0 / 60
+        let fields: [(String, String)] = [
+            ("frames", "\(work.count)"), ("width", "\(Int(size.size.width))"), ("height", "\(Int(size.size.height))"),
+            ("renderer", "\"\(renderer)\""), ("items", "\(items)"),
+            ("p50_ms", f(p(0.5))), ("p95_ms", f(p(0.95))), ("p99_ms", f(p(0.99))), ("max_ms", f(work.max() ?? 0)),
+            ("low1_fps", f(1000 / max(0.001, FrameStatistics.percentile(intervals, 0.99)))),
+            ("over_budget", "\(work.filter { $0 > budget }.count)"),
+            ("first_layout_ms", f(layoutMs)), ("peak_rss_mb", f(peakRSSMegabytes())),
+        ]
+        if json {
+            print("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
+        } else {
+            for (k, v) in fields { print("\(k.padding(toLength: 16, withPad: " ", startingAt: 0)) \(v)") }
+        }
+    }
+
+    func f(_ v: Double) -> String { String(format: "%.3f", v) }
+}
+
+/// The process's peak resident set size in MiB (getrusage's ru_maxrss).
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import FeedImport
+import Foundation
+import PlumageCore
+
+/// A `WIDTHxHEIGHT` size argument in points.
+struct SizeArgument: ExpressibleByArgument {
+    let size: Size
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (64...16384).contains(w),
+              (64...16384).contains(h) else { return nil }
+        size = Size(width: Double(w), height: Double(h))
+    }
+    static let defaultWindow = SizeArgument(argument: "1280x800")!
+}
+
+/// Prints `message` to stderr and exits with status 1.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("plumage: \(message)\n".utf8))
+    exit(1)
+}
+
+/// The data folder, the themes and the source every command starts from.
+struct Startup {
+    let resources: ResourceLocator
+    let themes: ThemeLibrary
+    let source: FeedSource
+
+    /// Locates resources, loads the themes and the source at `path` (nil = demo), or exits with a message.
+    init(path: String?) {
+        do {
+            resources = try ResourceLocator.locate()
+        } catch {
+            fail(error.description)
+        }
+        let themeDirectory = resources.assetsURL.path + "/themes/"
+        do {
+            themes = try ThemeLibrary(loading: ThemeLibrary.shippedNames) { (file) throws(StyleError) -> String in
+                guard let text = try? String(contentsOfFile: themeDirectory + file, encoding: .utf8) else {
+                    throw StyleError(file: themeDirectory + file, line: 0, reason: "cannot read the file")
+                }
+                return text
+            }
+        } catch {
+            fail(error.message)
+        }
+        do {
+            source = try SourceLoader.load(path: path, resources: resources)
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    /// The theme called `name`, or exits listing the valid names.
+    func theme(named name: String?) -> Theme {
+        let wanted = name ?? ThemeLibrary.shippedNames[0]
+        guard let theme = themes.theme(named: wanted) else {
+            fail("unknown theme '\(wanted)'; themes are: \(themes.names.joined(separator: ", "))")
+        }
+        return theme
+    }
+}

@@ -1,0 +1,111 @@
+import FeedImport
+import Foundation
+import PlumageCore
+import SDLPlatform
+
+/// The event-driven window loop (DESIGN §3): sleeps in SDL until input, a decoded image or the
+/// next animation deadline; draws only when something changed; paces itself to the refresh rate.
+struct MainLoop {
+    let window: Window
+    let viewer: Viewer
+    let startup: Startup
+    let started: Double
+    var pump: EventPump
+    let frameInterval: Double
+    var origin = Video.seconds()
+    var needsDraw = true
+    var deadline = 0.0
+    var lastPresent: Double?
+    var firstFrameReported = false
+
+    init(window: Window, viewer: Viewer, startup: Startup, started: Double) {
+        self.window = window
+        self.viewer = viewer
+        self.startup = startup
+        self.started = started
+        pump = EventPump(wakeType: viewer.images.wakeEventType)
+        frameInterval = 1 / window.refreshRate
+    }
+
+    func time() -> Double { Video.seconds() - origin }
+
+    mutating func measureWindow() {
+        let output = viewer.renderer.outputSize
+        let density = window.pixelDensity(outputWidth: output.width)
+        let scale = DisplayScale(density * window.userScaleFactor)
+        pump.translator.pointsPerUnit = density / scale.factor
+        viewer.resize(points: scale.points(output), scale: scale, at: time())
+        needsDraw = true
+    }
+
+    mutating func run() throws {
+        measureWindow()
+        while true {
+            let now = Video.seconds()
+            let wants = needsDraw || viewer.wantsFrame(at: time())
+            if wants && now >= deadline - 0.0002 {
+                EventPump.sleep(until: deadline)
+                drawFrame()
+                continue
+            }
+            let timeout: Double? = wants ? max(0, deadline - now - 0.0015) : nil
+            for translation in pump.wait(timeout: timeout) {
+                switch translation {
+                case let .input(event):
+                    if perform(viewer.app.handle(event, at: time())) { return }
+                    needsDraw = true
+                case .resize:
+                    measureWindow()
+                case .redraw:
+                    needsDraw = true
+                case .ignored:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Performs effects; returns true when the app should quit.
+    mutating func perform(_ effects: [Effect]) -> Bool {
+        for effect in effects {
+            switch effect {
+            case .quit: return true
+            case .toggleFullscreen: window.toggleFullscreen()
+            case .reload:
+                if let source = try? SourceLoader.load(path: startup.source.kind == .demo ? nil : CommandLine.sourcePath,
+                                                       resources: startup.resources) {
+                    viewer.app.replaceSource(source)
+                }
+            case .openURL: break
+            }
+        }
+        return false
+    }
+
+    mutating func drawFrame() {
+        let start = Video.seconds()
+        viewer.draw(at: start - origin)
+        viewer.renderer.presentFrame()
+        let end = Video.seconds()
+        let interval = lastPresent.map { (end - $0) * 1000 }
+        viewer.statistics.record(workMs: (end - start) * 1000, intervalMs: interval.flatMap { $0 < 250 ? $0 : nil },
+                                 at: end - origin)
+        lastPresent = end
+        // Keep a steady cadence while animating; after an idle gap or a missed frame, restart it.
+        deadline = deadline + frameInterval < end ? end + frameInterval : deadline + frameInterval
+        needsDraw = false
+        if !firstFrameReported {
+            firstFrameReported = true
+            if ProcessInfo.processInfo.environment["PLUMAGE_TRACE_STARTUP"] != nil {
+                FileHandle.standardError.write(Data("first frame after \(Int((end - started) * 1000)) ms\n".utf8))
+            }
+        }
+    }
+}
+
+extension CommandLine {
+    /// The source path given on the command line, if any (for F5 reload).
+    static var sourcePath: String? {
+        arguments.dropFirst().first { !$0.hasPrefix("-") && $0 != "run" }
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `plumage` command line (SPEC §6): the window by default, plus headless subcommands.
+@main
+struct Plumage: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plumage",
+        abstract: "A fast native viewer for feeds (JSON Feed, the bundled demo) and photos.",
+        subcommands: [RunCommand.self, SnapshotCommand.self, BenchCommand.self, DumpCommand.self],
+        defaultSubcommand: RunCommand.self)
+}

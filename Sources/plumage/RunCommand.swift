@@ -1,0 +1,43 @@
+import ArgumentParser
+import FeedImport
+import Foundation
+import PlumageCore
+import SDLPlatform
+
+/// `plumage [PATH ...]`: the window.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the viewer window (default).")
+
+    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var paths: [String] = []
+    @Option(help: "Theme: original, green, dark or light.") var theme: String?
+    @Flag(help: "Show the FPS overlay (F12 toggles it).") var fps = false
+    @Option(help: "Window size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    @Flag(help: "Start in fullscreen.") var fullscreen = false
+    @Option(help: "Renderer: auto, software, opengl, opengles2.") var renderer: String = "auto"
+
+    func run() throws {
+        let started = Video.seconds()
+        guard let choice = RendererChoice(rawValue: renderer) else {
+            fail("unknown renderer '\(renderer)'; use auto, software, opengl or opengles2")
+        }
+        if paths.count > 1 { fail("one source at a time for now (got \(paths.count) paths)") }
+        let startup = Startup(path: paths.first)
+        let theme = startup.theme(named: self.theme)
+        guard Video.hasDisplay else {
+            fail("no display (DISPLAY and WAYLAND_DISPLAY are unset); to render without a window use 'plumage snapshot --out FILE.png'")
+        }
+        do {
+            try Video.initialize(headless: false)
+            let window = try Window(title: "Plumage — \(startup.source.title)", size: size.size, fullscreen: fullscreen)
+            let sdlRenderer = try Renderer(window: window, choice: choice)
+            let viewer = try Viewer(startup: startup, theme: theme, renderer: sdlRenderer, systemEmoji: true,
+                                    refreshHz: window.refreshRate)
+            viewer.app.showsFPS = fps
+            viewer.app.epochAtTimeZero = Int64(Date().timeIntervalSince1970)
+            var loop = MainLoop(window: window, viewer: viewer, startup: startup, started: started)
+            try loop.run()
+        } catch let error as SDLError {
+            fail(error.description)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import FeedImport
+import Foundation
+import PlumageCore
+import SDLPlatform
+
+/// `plumage snapshot`: renders the window headlessly to a PNG, after visible photos have decoded.
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot", abstract: "Render the feed to a PNG without a display.")
+
+    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    @Option(help: "The PNG file to write.") var out: String
+    @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    @Option(help: "Pixels per point (HiDPI), 1–4.") var scale: Double = 1
+    @Option(help: "Theme: original, green, dark or light.") var theme: String?
+    @Option(help: "Scroll offset in points from the top.") var scroll: Double = 0
+    @Option(help: "Section to show (e.g. Favorites, Media).") var section: String?
+    @Option(help: "Text size factor (0.8–2).") var textScale: Double = 1
+    @Flag(help: "Show the FPS overlay (with a fixed synthetic series, so pixels are reproducible).") var fps = false
+    @Flag(help: "Open the section picker.") var picker = false
+
+    func validate() throws {
+        guard (1...4).contains(scale) else { throw ValidationError("--scale must be between 1 and 4") }
+    }
+
+    func run() throws {
+        let startup = Startup(path: path)
+        let theme = startup.theme(named: self.theme)
+        do {
+            try Video.initialize(headless: true)
+            let displayScale = DisplayScale(scale)
+            let canvas = try Canvas(size: displayScale.pixels(size.size))
+            let viewer = try Viewer(startup: startup, theme: theme, renderer: canvas.renderer, systemEmoji: false)
+            // Relative dates are measured from an hour after the newest item, so output never depends on today.
+            let newest = startup.source.items.map(\.date).max() ?? Timestamp(seconds: 0)
+            viewer.app.fixedNow = Timestamp(seconds: newest.seconds + 3600)
+            viewer.resize(points: size.size, scale: displayScale, at: 0)
+            if let section, !viewer.app.selectSection(named: section) {
+                fail("no section '\(section)'; sections are: \(startup.source.sections.map(\.name).joined(separator: ", "))")
+            }
+            viewer.app.setTextScale(textScale)
+            if fps {
+                viewer.app.showsFPS = true
+                viewer.statistics = .synthetic(refreshHz: 60)
+            }
+            viewer.draw(at: 0)
+            viewer.app.scrollList(to: scroll, at: 0)
+            if picker { _ = viewer.app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
+            try renderSettled(viewer, pump: EventPump(wakeType: viewer.images.wakeEventType))
+            try canvas.savePNG(to: out)
+        } catch let error as SDLError {
+            fail(error.description)
+        }
+    }
+
+    /// Draws until no image is outstanding (at most 20 s), waking on the decode mailbox.
+    func renderSettled(_ viewer: Viewer, pump: EventPump) throws {
+        let deadline = Video.seconds() + 20
+        viewer.draw(at: 1)
+        while viewer.images.outstanding > 0 && Video.seconds() < deadline {
+            _ = pump.wait(timeout: 0.05)
+            viewer.draw(at: 1)
+        }
+        viewer.draw(at: 1)
+        viewer.renderer.presentFrame()
+    }
+}

@@ -1,3 +1,0 @@
-import SDLPlatform
-import FeedImport
-print(linkedSDLVersion())

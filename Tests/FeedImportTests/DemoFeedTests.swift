@@ -1,0 +1,21 @@
+import FeedImport
+import PlumageCore
+import Testing
+
+/// The bundled demo (`Assets/demo/feed.json` in the repository) loads and keeps its promises.
+@Test func bundledDemoFeedHoldsItsInvariants() throws {
+    let demo = try SourceLoader.load(path: nil)
+    #expect(demo.kind == .demo)
+    #expect(demo.items.count >= 60)
+    #expect(Set(demo.items.map(\.author.handle)).count >= 12)
+    #expect(demo.sections.map(\.name) == ["Timeline", "Favorites", "Media"])
+    #expect(demo.sections[0].itemIndices == Array(demo.items.indices))
+    #expect(zip(demo.items, demo.items.dropFirst()).allSatisfy { $0.date >= $1.date })
+    for item in demo.items {
+        for e in item.entities { #expect(slice(item.text, e) == e.text, "item \(item.id)") }
+        #expect(!item.text.contains("https://"), "item \(item.id)")
+    }
+    for index in demo.sections[2].itemIndices { #expect(!demo.items[index].media.isEmpty) }
+    let media = demo.items.flatMap(\.media)
+    #expect(!media.isEmpty && media.allSatisfy { $0.path != nil && $0.width > 0 && $0.height > 0 })
+}

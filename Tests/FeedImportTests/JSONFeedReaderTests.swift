@@ -1,0 +1,124 @@
+@testable import FeedImport
+import Foundation
+import PlumageCore
+import Testing
+
+/// The scalars `entity` covers in `text`, as a string.
+func slice(_ text: String, _ entity: Entity) -> String {
+    String(String.UnicodeScalarView(Array(text.unicodeScalars)[entity.start..<entity.end]))
+}
+
+/// The message of the `SourceError` that `body` throws, or "no error".
+func message(_ body: () throws(SourceError) -> FeedSource) -> String {
+    do {
+        _ = try body()
+        return "no error"
+    } catch {
+        return error.description
+    }
+}
+
+@Test func readsTheExtensionFixture() throws {
+    let feed = try JSONFeedReader.read(path: FixturePaths.path("extension.json"))
+    #expect(feed.kind == .jsonFeed && feed.title == "Fixture feed")
+    #expect(feed.owner == Author(name: "Ada Park", handle: "adapark"))
+    // Newest first; items 10 and 12 share a second and keep file order.
+    #expect(feed.items.map(\.id) == ["11", "10", "12"])
+    #expect(feed.items.map(\.kind) == [.reply, .post, .quote])
+    #expect(feed.items[0].date == Timestamp(year: 2026, month: 11, day: 21, hour: 6))
+    #expect(feed.sections == [
+        Section(name: "Timeline", itemIndices: [0, 1, 2]), Section(name: "Favorites", itemIndices: [1, 2]),
+        Section(name: "Media", itemIndices: [1]),
+    ])
+    let coffee = feed.items[1]
+    #expect(coffee.author == Author(name: "Ada Park", handle: "adapark", avatar: FixturePaths.path("avatars/ada.jpg")))
+    #expect(coffee.text == "Coffee ☕️ with @bob at www.jsonfeed.org/version/1.1/ #morning")
+    #expect(coffee.entities.map(\.kind) == [.mention, .url, .hashtag])
+    #expect(coffee.entities[1].target == "https://www.jsonfeed.org/version/1.1/")
+    #expect(coffee.media == [
+        Media(kind: .photo, path: FixturePaths.path("images/tiny.png"), width: 2, height: 3),
+        Media(kind: .photo, path: nil, width: 1600, height: 1067),
+        Media(kind: .photo, path: nil, width: 0, height: 0),
+        Media(kind: .gif, path: FixturePaths.path("images/tiny.gif"), width: 7, height: 9),
+        Media(kind: .video, path: nil, width: 1280, height: 720),
+    ])
+    #expect(feed.items[0].author == Author(name: "Bob Stone", handle: "bob"))
+    #expect(feed.items[2].author == Author(name: "Cy Lee", handle: "cylee"))
+    for item in feed.items {
+        for e in item.entities { #expect(slice(item.text, e) == e.text) }
+    }
+}
+
+@Test func readsAPlainFeedWithHTMLAndFallbacks() throws {
+    let feed = try JSONFeedReader.read(path: FixturePaths.path("plain.json"))
+    #expect(feed.owner == nil && feed.title == "Plain blog")
+    #expect(feed.items.map(\.id) == ["summary", "html", "title"])
+    #expect(feed.items.map(\.date) == [
+        Timestamp(year: 2024, month: 3, day: 2), Timestamp(year: 2024, month: 3, day: 1, hour: 17), Timestamp(seconds: 0),
+    ])
+    #expect(feed.items[1].text == "First & bold para\nnext line\n\nSecond para with a link: example.com/x <ok>")
+    #expect(feed.items[1].entities.map(\.target) == ["https://example.com/x"])
+    #expect(feed.items[0].text == "Only a summary #tldr")
+    #expect(feed.items[0].media == [Media(kind: .photo, path: FixturePaths.path("images/tiny.jpg"), width: 5, height: 4)])
+    #expect(feed.items[2].text == "Only a title, no date")
+    #expect(feed.items[2].media == [Media(kind: .photo, path: FixturePaths.path("images/tiny.webp"), width: 6, height: 8)])
+    #expect(feed.items.allSatisfy { $0.author == Author(name: "Dee O'Hara", handle: "deeohara") })
+    #expect(feed.sections == [Section(name: "Timeline", itemIndices: [0, 1, 2]), Section(name: "Media", itemIndices: [0, 2])])
+}
+
+@Test func resolvesAbsoluteFileAndRelativePaths() throws {
+    let folder = try FixturePaths.scratchFolder()
+    let png = FixturePaths.path("images/tiny.png")
+    let jpeg = FixturePaths.path("images/tiny.jpg")
+    try FixturePaths.write(
+        """
+        {"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "content_text": "paths",
+          "attachments": [{"url": "\(png)", "mime_type": "image/png"},
+                          {"url": "file://\(jpeg)", "mime_type": "image/jpeg"},
+                          {"url": "file://localhost\(png)", "mime_type": "image/png"},
+                          {"url": "file://elsewhere/\(png)", "mime_type": "image/png"},
+                          {"url": "./sub/../my%20pic.png", "mime_type": "image/png"}]}]}
+        """, to: folder + "/feed.json")
+    try FileManager.default.copyItem(atPath: png, toPath: folder + "/my pic.png")
+    let feed = try JSONFeedReader.read(path: folder + "/feed.json")
+    #expect(feed.title == "feed.json")
+    #expect(feed.items[0].author == Author(name: "feed.json", handle: "feedjson"))
+    #expect(feed.items[0].media.map(\.path) == [png, jpeg, png, nil, folder + "/my pic.png"])
+    #expect(feed.items[0].media.map(\.width) == [2, 5, 2, 0, 2])
+}
+
+@Test func errorMessagesNameThePath() {
+    let malformed = FixturePaths.path("malformed.json")
+    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: malformed) }
+        == malformed + ": 3:21: expected ',' or '}' after object member")
+    let noVersion = FixturePaths.path("no-version.json")
+    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: noVersion) }
+        == noVersion + ": not a JSON Feed (missing \"version\")")
+    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: "/nonexistent/feed.json") }
+        == "/nonexistent/feed.json: cannot read: No such file or directory")
+    let bytes = { (text: String) in
+        message { () throws(SourceError) in try JSONFeedReader.decode(Array(text.utf8), path: "f.json", baseDirectory: "/") }
+    }
+    #expect(bytes("[]") == "f.json: not a JSON Feed (the top level is not an object)")
+    #expect(bytes(#"{"version": "1.1", "items": []}"#) == "f.json: not a JSON Feed (unknown version \"1.1\")")
+    #expect(bytes(#"{"version": "https://jsonfeed.org/version/1.1"}"#) == "f.json: not a JSON Feed (missing \"items\" array)")
+    #expect(bytes(#"{"version": "https://jsonfeed.org/version/1.1", "items": [1]}"#)
+        == "f.json: not a JSON Feed (item 1 is not an object)")
+}
+
+@Test func parsesATenThousandItemFeed() throws {
+    var json = #"{"version": "https://jsonfeed.org/version/1.1", "title": "Big", "items": ["#
+    for i in 0..<10_000 {
+        if i > 0 { json += "," }
+        let day = 1 + i % 28, hour = i % 24
+        json += #"{"id": "\#(i)", "date_published": "2025-02-\#(day < 10 ? "0" : "")\#(day)T\#(hour < 10 ? "0" : "")\#(hour):00:00Z", "#
+        json += #""content_text": "Item \#(i) #tag\#(i % 50) with @user\#(i % 7) and https://example.com/\#(i) 🎉", "#
+        json += #""authors": [{"name": "User \#(i % 7)", "_plumage": {"handle": "user\#(i % 7)"}}]}"#
+    }
+    json += "]}"
+    let feed = try JSONFeedReader.decode(Array(json.utf8), path: "big.json", baseDirectory: "/")
+    #expect(feed.items.count == 10_000)
+    #expect(feed.sections.map(\.name) == ["Timeline"])
+    #expect(zip(feed.items, feed.items.dropFirst()).allSatisfy { $0.date >= $1.date })
+    #expect(feed.items.allSatisfy { $0.entities.count == 3 })
+}

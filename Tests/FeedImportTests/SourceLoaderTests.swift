@@ -1,0 +1,60 @@
+@testable import FeedImport
+import Foundation
+import PlumageCore
+import Testing
+
+@Test func sniffsPaths() throws {
+    let folder = try FixturePaths.scratchFolder()
+    #expect(SourceFormat.sniff(path: folder) == .photoFolder)
+    try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+    try FixturePaths.write("window.YTD.tweets.part0 = []", to: folder + "/data/tweets.js")
+    #expect(SourceFormat.sniff(path: folder + "/") == .twitterArchive)
+    let masto = try FixturePaths.scratchFolder()
+    try FixturePaths.write("{}", to: masto + "/outbox.json")
+    #expect(SourceFormat.sniff(path: masto) == .mastodonArchive)
+    #expect(SourceFormat.sniff(path: FixturePaths.path("images/tiny.PNG".lowercased())) == .image)
+    #expect(SourceFormat.sniff(path: FixturePaths.path("plain.json")) == .jsonFeed)
+    #expect(SourceFormat.sniff(path: "/nonexistent/x.zip") == .jsonFeed)
+}
+
+@Test func loadsJSONFeedsAndRejectsWhatIsNotSupportedYet() throws {
+    #expect(try SourceLoader.load(path: FixturePaths.path("plain.json")).kind == .jsonFeed)
+    let image = FixturePaths.path("images/tiny.png")
+    #expect(message { () throws(SourceError) in try SourceLoader.load(path: image) } == image + ": images are not supported yet")
+    let folder = FixturePaths.path("images")
+    #expect(message { () throws(SourceError) in try SourceLoader.load(path: folder) } == folder + ": photo folders are not supported yet")
+    #expect(message { () throws(SourceError) in try SourceLoader.load(path: "/nonexistent/a.json") }
+        == "/nonexistent/a.json: cannot read: No such file or directory")
+}
+
+@Test func locatorPrefersTheEnvironmentThenWalksUp() throws {
+    let root = try FixturePaths.scratchFolder()
+    for sub in ["Assets/demo", "Fonts", ".build/x86_64-unknown-linux-gnu/release"] {
+        try FileManager.default.createDirectory(atPath: root + "/" + sub, withIntermediateDirectories: true)
+    }
+    let exe = root + "/.build/x86_64-unknown-linux-gnu/release/plumage"
+    let found = try ResourceLocator.locate(environment: [:], executablePath: exe, currentDirectory: "/")
+    #expect(found.rootPath == root)
+    #expect(found.demoFeedURL.path == root + "/Assets/demo/feed.json")
+    #expect(found.fontsURL.path.hasSuffix("/Fonts"))
+    let explicit = try ResourceLocator.locate(environment: ["PLUMAGE_DATA_DIR": root], executablePath: nil, currentDirectory: "/")
+    #expect(explicit.rootPath == root)
+    #expect(throws: SourceError.self) {
+        try ResourceLocator.locate(environment: ["PLUMAGE_DATA_DIR": "/nonexistent"], executablePath: exe, currentDirectory: "/")
+    }
+    #expect(ResourceLocator.searchPath(executablePath: "/opt/plumage/bin/plumage", currentDirectory: "/tmp") == [
+        "/opt/plumage/share/plumage", "/opt/plumage/bin", "/opt/plumage", "/opt", "/", "/tmp",
+    ])
+}
+
+@Test func loadsTheDemoFromTheDataRoot() throws {
+    let root = try FixturePaths.scratchFolder()
+    for sub in ["Assets/demo/images", "Fonts"] {
+        try FileManager.default.createDirectory(atPath: root + "/" + sub, withIntermediateDirectories: true)
+    }
+    try FileManager.default.copyItem(atPath: FixturePaths.path("extension.json"), toPath: root + "/Assets/demo/feed.json")
+    try FileManager.default.copyItem(atPath: FixturePaths.path("images/tiny.png"), toPath: root + "/Assets/demo/images/tiny.png")
+    let demo = try SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: root))
+    #expect(demo.kind == .demo)
+    #expect(demo.items[1].media.first?.path == root + "/Assets/demo/images/tiny.png")
+}

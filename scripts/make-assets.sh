@@ -16,6 +16,7 @@
 # Needs: Debian 12 apt sources, dpkg-deb, unzip, python3 (venv), network on the first run only.
 # Re-runnable: outputs are deleted and rewritten; downloads are cached. Output is deterministic.
 set -euo pipefail
+export PYTHONDONTWRITEBYTECODE=1  # keep scripts/assets free of __pycache__
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${PLUMAGE_ASSET_CACHE:-$REPO/.build-assets}

@@ -6,58 +6,98 @@ import PlumageCore
 public enum DumpEncoder {
     /// The JSON document for `source`.
     public static func encode(_ source: FeedSource) -> String {
-        var out = "{\"source\":{\"kind\":" + quoted(source.kind.rawValue) + ",\"title\":" + quoted(source.title) + ",\"owner\":"
+        var w = JSONWriter()
+        w.raw("{\"source\":{\"kind\":"); w.string(source.kind.rawValue)
+        w.raw(",\"title\":"); w.string(source.title)
+        w.raw(",\"owner\":")
         if let owner = source.owner {
-            out += "{\"name\":" + quoted(owner.name) + ",\"handle\":" + quoted(owner.handle) + "}"
+            w.raw("{\"name\":"); w.string(owner.name)
+            w.raw(",\"handle\":"); w.string(owner.handle)
+            w.raw("}")
         } else {
-            out += "null"
+            w.raw("null")
         }
-        out += "},\n\"sections\":["
-        out += source.sections.map { "{\"name\":" + quoted($0.name) + ",\"count\":\($0.itemIndices.count)}" }.joined(separator: ",")
-        out += "],\n\"items\":["
-        out += source.items.map { "\n" + encode($0) }.joined(separator: ",")
-        out += source.items.isEmpty ? "]}\n" : "\n]}\n"
-        return out
+        w.raw("},\n\"sections\":[")
+        for (i, section) in source.sections.enumerated() {
+            w.raw(i == 0 ? "{\"name\":" : ",{\"name\":"); w.string(section.name)
+            w.raw(",\"count\":\(section.itemIndices.count)}")
+        }
+        w.raw("],\n\"items\":[")
+        for (i, item) in source.items.enumerated() {
+            w.raw(i == 0 ? "\n" : ",\n")
+            w.item(item)
+        }
+        w.raw(source.items.isEmpty ? "]}\n" : "\n]}\n")
+        return w.text
     }
 
     /// One item as a JSON object on one line.
     public static func encode(_ item: Item) -> String {
-        var out = "{\"id\":" + quoted(item.id) + ",\"date\":" + quoted(item.date.iso8601)
-        out += ",\"author\":{\"name\":" + quoted(item.author.name) + ",\"handle\":" + quoted(item.author.handle)
-        out += ",\"avatar\":" + (item.author.avatar.map(quoted) ?? "null") + "}"
-        out += ",\"kind\":" + quoted(item.kind.rawValue) + ",\"text\":" + quoted(item.text) + ",\"entities\":["
-        out += item.entities.map { e in
-            "{\"type\":" + quoted(e.kind.rawValue) + ",\"text\":" + quoted(e.text)
-                + ",\"start\":\(e.start),\"end\":\(e.end),\"target\":" + quoted(e.target) + "}"
-        }.joined(separator: ",")
-        out += "],\"media\":["
-        out += item.media.map { m in
-            "{\"type\":" + quoted(m.kind.rawValue) + ",\"path\":" + (m.path.map(quoted) ?? "null")
-                + ",\"width\":\(m.width),\"height\":\(m.height)}"
-        }.joined(separator: ",")
-        return out + "]}"
+        var w = JSONWriter()
+        w.item(item)
+        return w.text
     }
 
     /// `s` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`,
     /// everything else (non-ASCII included) written as is.
     public static func quoted(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for c in s.unicodeScalars {
+        var w = JSONWriter()
+        w.string(s)
+        return w.text
+    }
+}
+
+/// Appends JSON to a UTF-8 byte buffer.
+private struct JSONWriter {
+    var bytes: [UInt8] = []
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+    mutating func optionalString(_ s: String?) {
+        if let s { string(s) } else { raw("null") }
+    }
+
+    mutating func string(_ s: String) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        for c in s.utf8 {
             switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(c.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(c)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(c)
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            case 0..<0x20: raw("\\u00"); bytes.append(hex[Int(c >> 4)]); bytes.append(hex[Int(c & 15)])
+            default: bytes.append(c)
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func item(_ item: Item) {
+        raw("{\"id\":"); string(item.id)
+        raw(",\"date\":"); string(item.date.iso8601)
+        raw(",\"author\":{\"name\":"); string(item.author.name)
+        raw(",\"handle\":"); string(item.author.handle)
+        raw(",\"avatar\":"); optionalString(item.author.avatar)
+        raw("},\"kind\":"); string(item.kind.rawValue)
+        raw(",\"text\":"); string(item.text)
+        raw(",\"entities\":[")
+        for (i, e) in item.entities.enumerated() {
+            raw(i == 0 ? "{\"type\":" : ",{\"type\":"); string(e.kind.rawValue)
+            raw(",\"text\":"); string(e.text)
+            raw(",\"start\":\(e.start),\"end\":\(e.end),\"target\":"); string(e.target)
+            raw("}")
+        }
+        raw("],\"media\":[")
+        for (i, m) in item.media.enumerated() {
+            raw(i == 0 ? "{\"type\":" : ",{\"type\":"); string(m.kind.rawValue)
+            raw(",\"path\":"); optionalString(m.path)
+            raw(",\"width\":\(m.width),\"height\":\(m.height)}")
+        }
+        raw("]}")
     }
 }

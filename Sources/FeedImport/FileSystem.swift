@@ -3,7 +3,16 @@ import Foundation
 /// The few POSIX file operations the loaders need, with `strerror` reasons in their errors.
 enum FileSystem {
     /// What is at a path.
-    enum EntryKind { case missing, file, directory, other }
+    enum EntryKind {
+        /// Nothing there, or it cannot be examined.
+        case missing
+        /// A regular file.
+        case file
+        /// A directory.
+        case directory
+        /// A device, socket or pipe.
+        case other
+    }
 
     /// The kind of entry at `path` (symbolic links followed).
     static func kind(of path: String) -> EntryKind {

@@ -1,10 +1,14 @@
 /// A parsed JSON value. Numbers keep their literal text so ids beyond 2^53 survive intact.
 public enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The number exactly as written (`"1588091220244369409"`, `"1.5e3"`).
     case number(String)
+    /// A string, escapes decoded.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
     /// Members by key; a repeated key keeps its last value.
     case object([String: JSONValue])

@@ -23,7 +23,18 @@ public enum SourceLoader {
 
 /// What a path holds, decided from its name and a cheap look at the file system.
 public enum SourceFormat: String, Hashable, Sendable {
-    case jsonFeed, twitterArchive, mastodonArchive, archiveZip, photoFolder, image
+    /// A JSON Feed file (also the fallback for unknown files).
+    case jsonFeed
+    /// A Twitter/X archive folder, or one of its `.js` data files.
+    case twitterArchive
+    /// A Mastodon archive folder (`outbox.json`).
+    case mastodonArchive
+    /// A `.zip` file: a Twitter/X or Mastodon archive still packed.
+    case archiveZip
+    /// A folder of images ("places").
+    case photoFolder
+    /// A single image file.
+    case image
 
     /// A plural noun for messages ("Twitter/X archives").
     public var description: String {

@@ -84,9 +84,9 @@ extension AppState {
             commands.append(.roundedFill(layout.avatar.offsetBy(dx: origin.x, dy: origin.y),
                                          radius: FeedMetrics.avatarSize / 2, theme.color(.placeholder)))
         }
-        commands.append(.text(layout.name, at: offset(layout.nameOrigin, origin), key: "n\(tag)"))
-        commands.append(.text(layout.meta, at: offset(layout.metaOrigin, origin), key: "m\(tag)"))
-        commands.append(.text(layout.body, at: offset(layout.bodyOrigin, origin), key: "b\(tag)"))
+        commands.append(.text(layout.name, at: offset(layout.nameOrigin, origin), key: "name:\(tag)"))
+        commands.append(.text(layout.meta, at: offset(layout.metaOrigin, origin), key: "meta:\(tag)"))
+        commands.append(.text(layout.body, at: offset(layout.bodyOrigin, origin), key: "body:\(tag)"))
         for (i, media) in item.media.prefix(layout.photos.count).enumerated() where media.path == nil {
             let frame = layout.photos[i].offsetBy(dx: origin.x, dy: origin.y)
             commands.append(.roundedFill(frame, radius: FeedMetrics.photoRadius, theme.color(.placeholder)))

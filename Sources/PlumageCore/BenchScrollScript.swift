@@ -58,9 +58,12 @@ public struct BenchScrollScript: Hashable, Sendable {
 
     /// The unclamped standard path at frame `f`.
     private func path(_ f: Int) -> Double {
-        let end1 = frames / 4, end2 = frames / 2, end3 = frames * 7 / 10
+        let end1 = frames / 4
+        let end2 = frames / 2
+        let end3 = frames * 7 / 10
         let peak = BenchScrollScript.peakSpeed
-        let n1 = Double(end1), n3 = Double(end3 - end2)
+        let n1 = Double(end1)
+        let n3 = Double(end3 - end2)
         // Phase 1: speed peak·(t/n1)², so distance peak·t³/(3·n1²).
         func accelerated(_ t: Double) -> Double { n1 > 0 ? peak * t * t * t / (3 * n1 * n1) : 0 }
         // Phase 2: speed peak·rᵏ on its k-th frame; distance is the geometric sum.
@@ -85,7 +88,9 @@ public struct BenchScrollScript: Hashable, Sendable {
 
     /// `base` to the power `n` ≥ 0, by squaring.
     private static func power(_ base: Double, _ n: Int) -> Double {
-        var result = 1.0, factor = base, e = n
+        var result = 1.0
+        var factor = base
+        var e = n
         while e > 0 {
             if e & 1 == 1 { result *= factor }
             factor *= factor

@@ -26,9 +26,10 @@ public struct CellLayout: Sendable {
 
         let name = TextLayout.layout([StyledSpan(Substring(item.author.name), theme.color(.name))],
                                      style: .a1, maxWidth: textWidth * 0.6, maxLines: 1, measurer: measurer)
-        let metaText = "@\(item.author.handle) · \(RelativeDate.format(item.date, now: now))"
         let metaX = textX + name.size.width + 6
-        let meta = TextLayout.layout([StyledSpan(Substring(metaText), theme.color(.handle))],
+        let metaSpans = [StyledSpan(Substring("@" + item.author.handle), theme.color(.handle)),
+                         StyledSpan(Substring(" · " + RelativeDate.format(item.date, now: now)), theme.color(.date))]
+        let meta = TextLayout.layout(metaSpans,
                                      style: .b1, maxWidth: max(20, width - m.padding - metaX), maxLines: 1,
                                      measurer: measurer)
         let headerHeight = max(name.size.height, meta.size.height)

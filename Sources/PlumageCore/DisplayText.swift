@@ -22,56 +22,52 @@ public struct DisplayText: Hashable, Sendable {
     public static func rewritingLinks(
         in text: String, entities: [Entity], display: (Entity) -> String = { DisplayText.shortURL($0.target) }
     ) -> DisplayText {
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        let scalars = text.unicodeScalars
+        let total = scalars.count
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
         var rebased: [Entity] = []
-        var cursor = 0, length = 0
+        // `cursor` walks the text as a scalar offset and its matching index; `length` counts output scalars.
+        var cursor = 0, cursorIndex = scalars.startIndex, length = 0
         for entity in entities.sorted(by: { $0.start < $1.start }) {
-            guard entity.start >= cursor, entity.start < entity.end, entity.end <= scalars.count else { continue }
-            out.append(contentsOf: scalars[cursor..<entity.start])
+            guard entity.start >= cursor, entity.start < entity.end, entity.end <= total else { continue }
+            let startIndex = scalars.index(cursorIndex, offsetBy: entity.start - cursor)
+            let endIndex = scalars.index(startIndex, offsetBy: entity.end - entity.start)
+            out.append(contentsOf: Substring(scalars[cursorIndex..<startIndex]))
             length += entity.start - cursor
+            cursor = entity.end
+            cursorIndex = endIndex
             var moved = entity
             if entity.kind == .url {
-                let shown = display(entity)
-                if shown.isEmpty {
-                    cursor = entity.end
-                    continue
-                }
-                moved.text = shown
+                moved.text = display(entity)
+                if moved.text.isEmpty { continue }
             } else {
-                moved.text = String(String.UnicodeScalarView(scalars[entity.start..<entity.end]))
+                moved.text = String(Substring(scalars[startIndex..<endIndex]))
             }
             let count = moved.text.unicodeScalars.count
-            out.append(contentsOf: moved.text.unicodeScalars)
+            out.append(moved.text)
             moved.start = length
             moved.end = length + count
             length += count
             rebased.append(moved)
-            cursor = entity.end
         }
-        out.append(contentsOf: scalars[cursor...])
-        return DisplayText(text: String(out), entities: rebased)
+        out.append(contentsOf: Substring(scalars[cursorIndex...]))
+        return DisplayText(text: out, entities: rebased)
     }
 
     /// A URL as shown: scheme removed, a lone `/` path dropped, a path (with query and fragment)
     /// longer than `maxPathLength` scalars cut and ended with `…`:
     /// `https://www.jsonfeed.org/x` → `www.jsonfeed.org/x`.
     public static func shortURL(_ url: String, maxPathLength: Int = 30) -> String {
-        var scalars = Substring(url).unicodeScalars[...]
-        for scheme in ["https://", "http://"] {
-            let n = scheme.unicodeScalars.count
-            if String(String.UnicodeScalarView(scalars.prefix(n))).lowercased() == scheme {
-                scalars = scalars.dropFirst(n)
-                break
-            }
-        }
+        let scheme = url.prefix(8).lowercased()
+        let rest = scheme.hasPrefix("https://") ? url.dropFirst(8) : scheme.hasPrefix("http://") ? url.dropFirst(7) : url[...]
+        let scalars = rest.unicodeScalars
         let hostEnd = scalars.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? scalars.endIndex
-        let host = String(String.UnicodeScalarView(scalars[..<hostEnd]))
-        let path = Array(scalars[hostEnd...])
-        if path == ["/"] { return host }
-        if path.count > maxPathLength {
-            return host + String(String.UnicodeScalarView(path.prefix(maxPathLength))) + "…"
-        }
-        return host + String(String.UnicodeScalarView(path))
+        let host = String(Substring(scalars[..<hostEnd]))
+        let path = scalars[hostEnd...]
+        if path.elementsEqual(["/"]) { return host }
+        guard let cut = path.index(path.startIndex, offsetBy: maxPathLength, limitedBy: path.endIndex), cut != path.endIndex
+        else { return String(rest) }
+        return host + String(Substring(path[..<cut])) + "…"
     }
 }

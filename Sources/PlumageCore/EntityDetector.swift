@@ -16,9 +16,17 @@ public enum EntityDetector {
         var found: [Entity] = []
         var i = 0
         while i < scalars.count {
-            if let e = url(in: scalars, at: i) ?? mention(in: scalars, at: i) ?? hashtag(in: scalars, at: i) {
-                found.append(e)
-                i = e.end
+            // Only these scalars can start an entity; checking them first keeps plain text cheap.
+            let entity: Entity? =
+                switch scalars[i] {
+                case "h", "H", "w", "W": url(in: scalars, at: i)
+                case "@", "＠": mention(in: scalars, at: i)
+                case "#", "＃": hashtag(in: scalars, at: i)
+                default: nil
+                }
+            if let entity {
+                found.append(entity)
+                i = entity.end
             } else {
                 i += 1
             }
@@ -33,7 +41,7 @@ public enum EntityDetector {
         let hostStart: Int
         if let schemeEnd = schemeEnd(in: s, at: i) {
             hostStart = schemeEnd
-        } else if matches("www.", in: s, at: i), i == 0 || !"./@-".unicodeScalars.contains(s[i - 1]) {
+        } else if matches("www.", in: s, at: i), i == 0 || !isOneOf(s[i - 1], "./@-") {
             hostStart = i
         } else {
             return nil
@@ -71,7 +79,10 @@ public enum EntityDetector {
     private static func isURLScalar(_ c: Unicode.Scalar) -> Bool {
         if c.isASCII {
             guard c.value > 0x20, c.value < 0x7F else { return false }
-            return !"<>\"`{}|\\^".unicodeScalars.contains(c)
+            switch c {
+            case "<", ">", "\"", "`", "{", "}", "|", "\\", "^": return false
+            default: return true
+            }
         }
         return isWordScalar(c)
     }
@@ -81,7 +92,7 @@ public enum EntityDetector {
         var end = end
         while end > start {
             let last = s[end - 1]
-            if ".,!?:;'*".unicodeScalars.contains(last) {
+            if isOneOf(last, ".,!?:;'*") {
                 end -= 1
             } else if last == ")" || last == "]" {
                 let open: Unicode.Scalar = last == ")" ? "(" : "["
@@ -99,7 +110,7 @@ public enum EntityDetector {
     /// The end of the host part: the first `/`, `?` or `#` after `start`, or `end`.
     private static func hostEnd(_ s: [Unicode.Scalar], from start: Int, to end: Int) -> Int {
         var j = start
-        while j < end, !"/?#".unicodeScalars.contains(s[j]) { j += 1 }
+        while j < end, !isOneOf(s[j], "/?#") { j += 1 }
         return j
     }
 
@@ -150,6 +161,12 @@ public enum EntityDetector {
         c.isASCII && (c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c))
     }
 
+    /// True when `c` is one of the ASCII characters of `set`.
+    private static func isOneOf(_ c: Unicode.Scalar, _ set: StaticString) -> Bool {
+        guard c.isASCII else { return false }
+        return set.withUTF8Buffer { $0.contains(UInt8(c.value)) }
+    }
+
     private static func isAt(_ c: Unicode.Scalar) -> Bool { c == "@" || c == "＠" }
 
     // MARK: Hashtags
@@ -173,7 +190,11 @@ public enum EntityDetector {
 
     /// Letters, digits (any script) and `_`.
     private static func isWordScalar(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || c.properties.isAlphabetic || c.properties.numericType == .decimal
+        if c.isASCII {
+            let v = c.value | 0x20
+            return (v >= 0x61 && v <= 0x7A) || (c.value >= 0x30 && c.value <= 0x39) || c == "_"
+        }
+        return c.properties.isAlphabetic || c.properties.numericType == .decimal
     }
 
     private static func isMark(_ c: Unicode.Scalar) -> Bool {
@@ -192,8 +213,9 @@ public enum EntityDetector {
     }
 
     private static func string(_ s: [Unicode.Scalar], _ from: Int, _ to: Int) -> String {
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: s[from..<to])
-        return String(out)
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity((to - from) * 2)
+        for c in s[from..<to] { UTF8.encode(c) { utf8.append($0) } }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }

@@ -106,7 +106,9 @@ public struct FrameSample: Hashable, Sendable {
     public var time: Double
     /// Creates a sample.
     public init(workMs: Double, intervalMs: Double?, time: Double) {
-        self.workMs = workMs; self.intervalMs = intervalMs; self.time = time
+        self.workMs = workMs
+        self.intervalMs = intervalMs
+        self.time = time
     }
 }
 
@@ -126,7 +128,11 @@ public struct FrameSummary: Hashable, Sendable {
     public var frameCount: Int
     /// Creates a summary.
     public init(fps: Double, p50WorkMs: Double, p99WorkMs: Double, low1Fps: Double, overBudget: Int, frameCount: Int) {
-        self.fps = fps; self.p50WorkMs = p50WorkMs; self.p99WorkMs = p99WorkMs
-        self.low1Fps = low1Fps; self.overBudget = overBudget; self.frameCount = frameCount
+        self.fps = fps
+        self.p50WorkMs = p50WorkMs
+        self.p99WorkMs = p99WorkMs
+        self.low1Fps = low1Fps
+        self.overBudget = overBudget
+        self.frameCount = frameCount
     }
 }

@@ -88,7 +88,7 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// the running target mid-ease); ignored while dragging.
     public mutating func scroll(by delta: Double, animated: Bool, at time: Double) {
         advance(to: time)
-        let base = if case let .ease(_, to, _) = motion { to } else { offset }
+        let base = if case .ease(_, let to, _) = motion { to } else { offset }
         scroll(to: base + delta, animated: animated, at: time)
     }
 
@@ -147,9 +147,12 @@ public struct ScrollPhysics: Hashable, Sendable {
         let shift = (newOffset ?? offset) - offset
         switch motion {
         case .idle: break
-        case let .ease(from, to, start): motion = .ease(from: from + shift, to: clamped(to + shift), start: start)
-        case let .fling(from, velocity, start): motion = .fling(from: from + shift, velocity: velocity, start: start)
-        case let .drag(y, dragOffset, samples): motion = .drag(y: y, offset: dragOffset + shift, samples: samples)
+        case .ease(let from, let to, let start):
+            motion = .ease(from: from + shift, to: clamped(to + shift), start: start)
+        case .fling(let from, let velocity, let start):
+            motion = .fling(from: from + shift, velocity: velocity, start: start)
+        case .drag(let y, let dragOffset, let samples):
+            motion = .drag(y: y, offset: dragOffset + shift, samples: samples)
         }
         offset = clamped(offset + shift)
     }
@@ -160,12 +163,12 @@ public struct ScrollPhysics: Hashable, Sendable {
         switch motion {
         case .idle, .drag:
             break
-        case let .ease(from, to, start):
+        case .ease(let from, let to, let start):
             let u = max(0, min(1, (time - start) / ScrollPhysics.easeDuration))
             let eased = 1 - (1 - u) * (1 - u) * (1 - u)
             offset = clamped(u >= 1 ? to : from + (to - from) * eased)
             if u >= 1 { motion = .idle }
-        case let .fling(from, velocity, start):
+        case .fling(let from, let velocity, let start):
             let k = ScrollPhysics.decayPerSecond
             let now = velocity * ScrollPhysics.decay(k * max(0, time - start))
             let stopped = abs(now) < ScrollPhysics.minFlingSpeed
@@ -192,7 +195,8 @@ public struct ScrollPhysics: Hashable, Sendable {
     private static func decay(_ x: Double) -> Double {
         guard x < 700 else { return 0 }
         let r = -x / 1024
-        var term = 1.0, sum = 1.0
+        var term = 1.0
+        var sum = 1.0
         for n in 1...8 {
             term *= r / Double(n)
             sum += term

@@ -57,7 +57,7 @@ public struct SectionPicker: Sendable {
         let frame = full.offsetBy(dx: 0, dy: -slide)
         commands.append(.clip(Rect(x: 0, y: bar.frame.maxY, width: bar.frame.width, height: 10_000)))
         commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma))
-        commands.append(.roundedFill(frame, radius: 14, theme.color(.overlayBackground).withAlpha(0.82 * p + 0.1)))
+        commands.append(.roundedFill(frame, radius: 14, theme.color(.pickerBackground).withAlpha(0.82 * p + 0.1)))
         for (i, section) in sections.enumerated() {
             let row = Rect(x: frame.minX + 6, y: frame.minY + 6 + Double(i) * Self.rowHeight,
                            width: frame.width - 12, height: Self.rowHeight)
@@ -65,7 +65,7 @@ public struct SectionPicker: Sendable {
                 commands.append(.roundedFill(row, radius: 10, theme.color(.selection)))
             }
             let label = "\(section.name)  \(section.itemIndices.count)"
-            let block = TextLayout.layout([StyledSpan(Substring(label), theme.color(.overlayText))], style: .a2,
+            let block = TextLayout.layout([StyledSpan(Substring(label), theme.color(.pickerText))], style: .a2,
                                           maxWidth: row.width - 24, maxLines: 1, measurer: measurer)
             commands.append(.text(block, at: Point(x: row.minX + 14, y: (row.midY - block.size.height / 2).rounded()),
                                   key: "picker:\(label):\(theme.name)"))

@@ -55,8 +55,13 @@ public enum TextLayout {
             for character in span.text {
                 if character.isNewline { finish(); continue }
                 let first = character.unicodeScalars.first!
-                let face: FontFace = Script.isEmoji(character) ? .emoji : measurer.face(for: first, style: style)
                 let isSpace = character == " " || character == "\t"
+                // A space joins the run before it (every face but emoji has one), so words of one
+                // script stay one run: fewer textures, and RTL phrases shape as a whole.
+                let previousFace = current.last?.face
+                let face: FontFace = Script.isEmoji(character) ? .emoji
+                    : isSpace ? (previousFace == nil || previousFace == .emoji ? .text : previousFace!)
+                    : measurer.face(for: first, style: style)
                 let text = isSpace ? " " : String(character)
                 current.append(Cluster(
                     character: isSpace ? " " : character, face: face, color: span.color,

@@ -43,10 +43,13 @@ public struct Theme: Hashable, Sendable {
         let missingSettings = Theme.settingKeys.filter { entries[$0] == nil }
         guard missingSettings.isEmpty else {
             let noun = missingSettings.count == 1 ? "key" : "keys"
-            throw StyleError(file: file, line: lastLine, reason: "missing \(noun): \(missingSettings.joined(separator: ", "))")
+            throw StyleError(
+                file: file, line: lastLine, reason: "missing \(noun): \(missingSettings.joined(separator: ", "))")
         }
         func setting(_ key: String) -> Entry { entries[key] ?? Entry(value: "", line: lastLine) }
-        func fail(_ entry: Entry, _ reason: String) -> StyleError { StyleError(file: file, line: entry.line, reason: reason) }
+        func fail(_ entry: Entry, _ reason: String) -> StyleError {
+            StyleError(file: file, line: entry.line, reason: reason)
+        }
 
         let paletteEntry = setting("palette")
         guard Theme.isSafeFileStem(paletteEntry.value) else {
@@ -73,7 +76,10 @@ public struct Theme: Hashable, Sendable {
         }
 
         var colors: [ThemeRole: RGBA] = [:]
-        for (key, entry) in entries.sorted(by: { $0.value.line < $1.value.line }) where !Theme.settingKeys.contains(key) {
+        let roleEntries = entries.filter { !Theme.settingKeys.contains($0.key) }.sorted {
+            $0.value.line < $1.value.line
+        }
+        for (key, entry) in roleEntries {
             guard let role = ThemeRole(rawValue: key) else {
                 throw fail(entry, palette[entry.value] == nil ? "unknown key '\(key)'" : "unknown role '\(key)'")
             }
@@ -85,7 +91,8 @@ public struct Theme: Hashable, Sendable {
         let missingRoles = ThemeRole.allCases.filter { colors[$0] == nil }.map(\.rawValue)
         guard missingRoles.isEmpty else {
             let noun = missingRoles.count == 1 ? "role" : "roles"
-            throw StyleError(file: file, line: lastLine, reason: "missing \(noun): \(missingRoles.joined(separator: ", "))")
+            throw StyleError(
+                file: file, line: lastLine, reason: "missing \(noun): \(missingRoles.joined(separator: ", "))")
         }
         self.name = name
         self.paletteName = paletteEntry.value
@@ -132,8 +139,11 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// True for a non-empty name of letters, digits, '_' and '-' (safe to use as a file name stem).
-    static func isSafeFileStem(_ s: String) -> Bool {
-        !s.isEmpty && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+    private static func isSafeFileStem(_ s: String) -> Bool {
+        !s.isEmpty
+            && s.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+            }
     }
 
     /// `c` with alpha multiplied by `opacity`.
@@ -163,18 +173,17 @@ public struct ThemeLibrary: Hashable, Sendable {
     /// "dark.palette") or throws a `StyleError` for that file (line 0 when it cannot be read).
     public init(loading names: [String], read: (String) throws(StyleError) -> String) throws(StyleError) {
         var palettes: [String: Palette] = [:]
+        func palette(named paletteName: String) throws(StyleError) -> Palette {
+            if let cached = palettes[paletteName] { return cached }
+            let paletteFile = "\(paletteName).palette"
+            let palette = try Palette(parsing: try read(paletteFile), file: paletteFile)
+            palettes[paletteName] = palette
+            return palette
+        }
         var themes: [Theme] = []
         for name in names {
             let file = "\(name).theme"
-            let text = try read(file)
-            let theme = try Theme(parsing: text, file: file, name: name) { (paletteName) throws(StyleError) -> Palette in
-                if let cached = palettes[paletteName] { return cached }
-                let paletteFile = "\(paletteName).palette"
-                let palette = try Palette(parsing: try read(paletteFile), file: paletteFile)
-                palettes[paletteName] = palette
-                return palette
-            }
-            themes.append(theme)
+            themes.append(try Theme(parsing: try read(file), file: file, name: name, palette: palette(named:)))
         }
         self.init(themes: themes)
     }

@@ -123,7 +123,7 @@ public enum ImageDecoder {
 
     /// Runs `work` on a fresh low-priority thread and waits up to `seconds` for it; on timeout the
     /// thread is abandoned (it finishes, or spins, on its own) and `.decodeTimedOut` is returned.
-    private static func runWithTimeout(
+    static func runWithTimeout(
         _ seconds: Double, _ work: @escaping @Sendable () -> Result<Bitmap, ImageError>
     ) -> Result<Bitmap, ImageError> {
         let handoff = Handoff()

@@ -16,6 +16,5 @@ import Testing
         #expect(!item.text.contains("https://"), "item \(item.id)")
     }
     for index in demo.sections[2].itemIndices { #expect(!demo.items[index].media.isEmpty) }
-    let media = demo.items.flatMap(\.media)
-    #expect(!media.isEmpty && media.allSatisfy { $0.path != nil && $0.width > 0 && $0.height > 0 })
+    #expect(demo.items.contains { !$0.media.isEmpty })
 }

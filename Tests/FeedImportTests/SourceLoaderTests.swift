@@ -12,7 +12,7 @@ import Testing
     let masto = try FixturePaths.scratchFolder()
     try FixturePaths.write("{}", to: masto + "/outbox.json")
     #expect(SourceFormat.sniff(path: masto) == .mastodonArchive)
-    #expect(SourceFormat.sniff(path: FixturePaths.path("images/tiny.PNG".lowercased())) == .image)
+    #expect(SourceFormat.sniff(path: FixturePaths.path("images/tiny.png")) == .image)
     #expect(SourceFormat.sniff(path: FixturePaths.path("plain.json")) == .jsonFeed)
     #expect(SourceFormat.sniff(path: "/nonexistent/x.zip") == .jsonFeed)
 }

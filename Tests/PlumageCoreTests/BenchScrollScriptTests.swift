@@ -2,7 +2,9 @@ import PlumageCore
 import Testing
 
 @Suite struct BenchScrollScriptTests {
-    private static func offsets(_ script: BenchScrollScript) -> [Double] { (0..<script.frames).map { script.offset(frame: $0) } }
+    private static func offsets(_ script: BenchScrollScript) -> [Double] {
+        (0..<script.frames).map { script.offset(frame: $0) }
+    }
 
     @Test func isAPureFunctionOfTheFrame() {
         let a = BenchScrollScript(contentHeight: 30_000, viewportHeight: 800, frames: 600)

@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct ScrollPhysicsTests {
     /// Offsets after advancing `scroller` every `step` seconds from `start` until it stops (at most `limit` s).
-    private static func run(_ scroller: inout ScrollPhysics, from start: Double, step: Double = 1.0 / 60, limit: Double = 10)
+    private static func run(
+        _ scroller: inout ScrollPhysics, from start: Double, step: Double = 1.0 / 60, limit: Double = 10
+    )
         -> [Double]
     {
         var offsets: [Double] = []
@@ -17,7 +19,9 @@ import Testing
         return offsets
     }
 
-    private static func isNonDecreasing(_ values: [Double]) -> Bool { zip(values, values.dropFirst()).allSatisfy { $0 <= $1 } }
+    private static func isNonDecreasing(_ values: [Double]) -> Bool {
+        zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
+    }
 
     @Test func wheelEasesMonotonicallyToItsTarget() {
         var s = ScrollPhysics(contentHeight: 5000, viewportHeight: 800)
@@ -142,7 +146,8 @@ import Testing
     }
 
     @Test func flingIsIndependentOfFrameRate() {
-        var slow = Self.flung(speed: 2000), fast = Self.flung(speed: 2000)
+        var slow = Self.flung(speed: 2000)
+        var fast = Self.flung(speed: 2000)
         for i in 1...30 { slow.advance(to: 0.1 + Double(i) / 60) }
         for i in 1...72 { fast.advance(to: 0.1 + Double(i) / 144) }
         #expect(abs(slow.offset - fast.offset) < 1e-9)
@@ -274,7 +279,8 @@ import Testing
         #expect(bottom?.y == 560)
         let middle = ScrollPhysics(contentHeight: 4000, viewportHeight: 800, offset: 1600).indicator(trackHeight: 700)
         #expect(middle?.y == 280)
-        let long = ScrollPhysics(contentHeight: 2_000_000, viewportHeight: 800, offset: 1_999_200).indicator(trackHeight: 700)
+        let huge = ScrollPhysics(contentHeight: 2_000_000, viewportHeight: 800, offset: 1_999_200)
+        let long = huge.indicator(trackHeight: 700)
         #expect(long?.height == ScrollPhysics.minThumbHeight)
         #expect(long?.y == 700 - ScrollPhysics.minThumbHeight)
     }

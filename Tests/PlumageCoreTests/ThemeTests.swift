@@ -22,7 +22,9 @@ import Testing
 
     /// A complete theme text with every role set to `white`, plus `extra` lines appended.
     private static func themeText(_ extra: String = "", omitting: Set<String> = []) -> String {
-        let settings = ["palette = test", "background = sunset.jpg", "bar-opacity = 0.5", "card-opacity = 0.25", "dark = true"]
+        let settings = [
+            "palette = test", "background = sunset.jpg", "bar-opacity = 0.5", "card-opacity = 0.25", "dark = true",
+        ]
         let roles = ThemeRole.allCases.map { "\($0.rawValue) = white" }
         let lines = (settings + roles).filter { line in !omitting.contains(where: { line.hasPrefix("\($0) =") }) }
         return (lines + (extra.isEmpty ? [] : [extra])).joined(separator: "\n")
@@ -48,7 +50,8 @@ import Testing
     private static let lines = themeText().split(separator: "\n").count
 
     @Test func parsesSettingsAndRoles() throws {
-        let theme = try Self.parse(Self.themeText().replacingOccurrences(of: "link = white", with: "link = apricot  # the seed's orange"))
+        let theme = try Self.parse(
+            Self.themeText().replacingOccurrences(of: "link = white", with: "link = apricot  # the seed's orange"))
         #expect(theme.name == "t")
         #expect(theme.paletteName == "test")
         #expect(theme.backgroundImage == "sunset.jpg")
@@ -88,7 +91,8 @@ import Testing
         let text = Self.themeText(omitting: ["link", "overlay-graph"]) + "\n\n"
         let last = Self.lines - 2
         #expect(Self.error(text) == "t.theme:\(last): missing roles: link, overlay-graph")
-        #expect(Self.error(Self.themeText(omitting: ["backdrop"])) == "t.theme:\(Self.lines - 1): missing role: backdrop")
+        #expect(
+            Self.error(Self.themeText(omitting: ["backdrop"])) == "t.theme:\(Self.lines - 1): missing role: backdrop")
     }
 
     @Test func listsMissingSettings() {
@@ -99,7 +103,9 @@ import Testing
 
     @Test func reportsBadValues() {
         func replacing(_ key: String, _ value: String) -> (String, Int) {
-            let lines = Self.themeText().split(separator: "\n").map { $0.hasPrefix("\(key) =") ? "\(key) = \(value)" : String($0) }
+            let lines = Self.themeText().split(separator: "\n").map {
+                $0.hasPrefix("\(key) =") ? "\(key) = \(value)" : String($0)
+            }
             return (lines.joined(separator: "\n"), lines.firstIndex { $0.hasPrefix(key) }! + 1)
         }
         let cases: [(String, String, String)] = [
@@ -109,7 +115,10 @@ import Testing
             ("card-opacity", "nan", "card-opacity must be a number from 0 to 1, got 'nan'"),
             ("dark", "yes", "dark must be true or false, got 'yes'"),
             ("palette", "../etc", "invalid palette name '../etc' (use letters, digits, '_' or '-')"),
-            ("background", "../../secret.jpg", "background must be a file name in Assets/backgrounds, got '../../secret.jpg'"),
+            (
+                "background", "../../secret.jpg",
+                "background must be a file name in Assets/backgrounds, got '../../secret.jpg'"
+            ),
         ]
         for (key, value, reason) in cases {
             let (text, line) = replacing(key, value)
@@ -121,7 +130,9 @@ import Testing
         #expect(Self.error("\n# comment\njust words") == "t.theme:3: expected 'key = value', got 'just words'")
         #expect(Self.error("= white") == "t.theme:1: missing key before '='")
         #expect(Self.error("link =   # nothing") == "t.theme:1: missing value for 'link'")
-        #expect(Self.error("link = white\nname = white\nlink = black") == "t.theme:3: duplicate key 'link' (first on line 1)")
+        #expect(
+            Self.error("link = white\nname = white\nlink = black")
+                == "t.theme:3: duplicate key 'link' (first on line 1)")
     }
 
     @Test func paletteErrorsPropagate() {
@@ -149,10 +160,12 @@ import Testing
         for name in ThemeLibrary.shippedNames {
             let palette = try Palette(parsing: try Self.readShipped("\(name).palette"), file: "\(name).palette")
             let theme = try Self.readShipped("\(name).theme")
-            let used = Set(theme.split(separator: "\n").compactMap { line -> String? in
-                let parts = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].split(separator: "=")
-                return parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
-            })
+            let used = Set(
+                theme.split(separator: "\n").compactMap { line -> String? in
+                    let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                    let parts = code.split(separator: "=")
+                    return parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+                })
             for colour in palette.names { #expect(used.contains(colour), "\(name).palette: '\(colour)' is unused") }
         }
     }

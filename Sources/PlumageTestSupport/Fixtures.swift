@@ -1,0 +1,50 @@
+import PlumageCore
+
+/// Builders for model values used across tests.
+public enum Fixtures {
+    /// A theme whose roles all have distinct, easily recognised colours.
+    /// Role number i has colour #(i*8)64C8, named after the role.
+    public static let theme: Theme = {
+        let digits = Array("0123456789ABCDEF")
+        var palette = ""
+        var theme = "palette = test\nbackground = none.jpg\nbar-opacity = 0.8\ncard-opacity = 0.5\ndark = true\n"
+        for (i, role) in ThemeRole.allCases.enumerated() {
+            let v = i * 8
+            palette += "#\(digits[v >> 4])\(digits[v & 15])64C8 c\(i)\n"
+            theme += "\(role.rawValue) = c\(i)\n"
+        }
+        let paletteText = palette
+        return try! Theme(parsing: theme, file: "test.theme", name: "test") { (_) throws(StyleError) -> Palette in
+            try Palette(parsing: paletteText, file: "test.palette")
+        }
+    }()
+
+    /// An author called `handle` with no avatar.
+    public static func author(_ handle: String) -> Author { Author(name: handle.capitalized, handle: handle) }
+
+    /// An item with the given text, detected entities left empty unless given.
+    public static func item(
+        _ id: String, _ text: String, by handle: String = "ada", at seconds: Int64 = 1_700_000_000,
+        entities: [Entity] = [], media: [Media] = []
+    ) -> Item {
+        Item(id: id, date: Timestamp(seconds: seconds), author: author(handle), text: text, entities: entities,
+             media: media)
+    }
+
+    /// A source of `count` one-line items, newest first, with a Timeline section and a Media section of every third.
+    public static func source(count: Int) -> FeedSource {
+        let items = (0..<count).map { i in
+            item("\(count - i)", "Item number \(i) with some words to wrap around", at: 1_700_000_000 - Int64(i) * 60,
+                 media: i % 3 == 0 ? [Media(kind: .photo, path: "/p\(i).jpg", width: 1600, height: 900)] : [])
+        }
+        return FeedSource(kind: .demo, title: "Test", sections: [
+            Section(name: "Timeline", itemIndices: Array(items.indices)),
+            Section(name: "Media", itemIndices: items.indices.filter { $0 % 3 == 0 }),
+        ], items: items)
+    }
+}
+
+extension String {
+    /// The string with its first letter upper-cased.
+    var capitalized: String { prefix(1).uppercased() + dropFirst() }
+}

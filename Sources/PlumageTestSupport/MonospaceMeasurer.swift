@@ -1,0 +1,30 @@
+import PlumageCore
+
+/// A `TextMeasuring` fake with fixed advances, so layout numbers in tests are exact:
+/// Latin and other text `advance` points per scalar, CJK twice that, each emoji 2.5×,
+/// line height `lineHeight` points for every style.
+public struct MonospaceMeasurer: TextMeasuring {
+    public var advance: Double
+    public var lineHeight: Double
+    /// Creates a fake with the given advance and line height.
+    public init(advance: Double = 10, lineHeight: Double = 20) {
+        self.advance = advance
+        self.lineHeight = lineHeight
+    }
+
+    public func face(for scalar: Unicode.Scalar, style: FontStyle) -> FontFace {
+        if Script.isCJK(scalar) { return .cjk }
+        if Script.isRightToLeft(scalar) { return .fallback }
+        return .text
+    }
+
+    public func width(of text: Substring, face: FontFace, style: FontStyle) -> Double {
+        switch face {
+        case .emoji: Double(text.count) * advance * 2.5
+        case .cjk: Double(text.unicodeScalars.count) * advance * 2
+        case .text, .fallback: Double(text.unicodeScalars.count) * advance
+        }
+    }
+
+    public func lineHeight(_ style: FontStyle) -> Double { lineHeight }
+}

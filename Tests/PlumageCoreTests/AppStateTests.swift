@@ -1,0 +1,118 @@
+import PlumageCore
+import PlumageTestSupport
+import Testing
+
+@Suite struct AppStateTests {
+    let m = MonospaceMeasurer(advance: 8, lineHeight: 20)
+
+    func makeApp(count: Int = 200) -> AppState {
+        let lib = ThemeLibrary(themes: [Fixtures.theme])
+        var app = AppState(source: Fixtures.source(count: count), themes: lib, theme: Fixtures.theme)
+        app.fixedNow = Timestamp(seconds: 1_700_003_600)
+        _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        return app
+    }
+
+    @Test func wheelScrollsSmoothlyDownAndStops() {
+        var app = makeApp()
+        _ = app.handle(.wheel(dx: 0, dy: -3, at: Point(x: 400, y: 300), []), at: 1)
+        var last = 0.0
+        for step in 1...30 {
+            _ = app.frame(at: 1 + Double(step) / 60, measurer: m, statistics: nil)
+            #expect(app.list.scroll.offset >= last)
+            last = app.list.scroll.offset
+        }
+        #expect(abs(last - 3 * FeedMetrics.wheelStep) < 0.5)
+        #expect(!app.isAnimating(at: 2))
+    }
+
+    @Test func keysScrollAndEndReachesTheBottom() {
+        var app = makeApp()
+        _ = app.handle(.key(.end, []), at: 1)
+        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        #expect(app.list.scroll.offset == app.list.scroll.maxOffset)
+        _ = app.handle(.key(.character("k"), []), at: 3)
+        _ = app.frame(at: 5, measurer: m, statistics: nil)
+        #expect(app.list.scroll.offset == app.list.scroll.maxOffset - FeedMetrics.lineStep)
+        _ = app.handle(.key(.home, []), at: 5)
+        _ = app.frame(at: 7, measurer: m, statistics: nil)
+        #expect(app.list.scroll.offset == 0)
+    }
+
+    @Test func resizeKeepsTheTopRowInPlace() {
+        var app = makeApp()
+        app.scrollList(to: 5000, at: 1)
+        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        let row = app.list.row(atContentY: app.list.scroll.offset)!
+        let item = app.list.rows[row]
+        _ = app.handle(.resized(Size(width: 420, height: 700), .one), at: 2)
+        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        let after = app.list.row(atContentY: app.list.scroll.offset)!
+        #expect(app.list.rows[after] == item)
+    }
+
+    @Test func titleClickOpensThePickerAndChoosingASectionSwapsTheList() {
+        var app = makeApp(count: 30)
+        #expect(app.title == "Timeline")
+        _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: 26)), at: 1)
+        #expect(app.picker.isOpen)
+        // Second row of the panel (6 pt inset + 1.5 rows down).
+        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(frame.textDump.contains("picker:Media  10"))
+        _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: FeedMetrics.barHeight + 6 + 6 + 44 * 1.5)), at: 2)
+        #expect(!app.picker.isOpen)
+        #expect(app.title == "Media")
+        #expect(app.list.rows == Array(stride(from: 0, to: 30, by: 3)))
+    }
+
+    @Test func escapeClosesThePickerBeforeAnythingElse() {
+        var app = makeApp()
+        _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: 26)), at: 1)
+        #expect(app.handle(.key(.escape, []), at: 1.1).isEmpty)
+        #expect(!app.picker.isOpen)
+    }
+
+    @Test func dragFollowsThePointerThenFlings() {
+        var app = makeApp()
+        _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: 500)), at: 1)
+        for i in 1...10 {
+            _ = app.handle(.pointerMoved(to: Point(x: 400, y: 500 - Double(i) * 20)), at: 1 + Double(i) * 0.01)
+        }
+        #expect(abs(app.list.scroll.offset - 200) < 0.001)  // the content follows the pointer exactly
+        _ = app.handle(.pointerUp(.left, at: Point(x: 400, y: 300)), at: 1.1)
+        #expect(app.list.scroll.isAnimating)
+        _ = app.frame(at: 1.5, measurer: m, statistics: nil)
+        #expect(app.list.scroll.offset > 300)
+    }
+
+    @Test func keyCommandsProduceEffectsAndToggles() {
+        var app = makeApp()
+        #expect(app.handle(.key(.character("q"), []), at: 0) == [.quit])
+        #expect(app.handle(.key(.f11, []), at: 0) == [.toggleFullscreen])
+        #expect(app.handle(.key(.f5, []), at: 0) == [.reload])
+        _ = app.handle(.key(.f12, []), at: 0)
+        #expect(app.showsFPS)
+        _ = app.handle(.key(.character("="), .control), at: 0)
+        #expect(app.textScale == 1.1)
+        _ = app.handle(.key(.character("-"), .control), at: 0)
+        _ = app.handle(.key(.character("-"), .control), at: 0)
+        #expect(app.textScale == 0.9)
+        _ = app.handle(.key(.character("0"), .control), at: 0)
+        #expect(app.textScale == 1)
+    }
+
+    @Test func frameDrawsOnlyVisibleRowsAndPrefetchesAhead() {
+        var app = makeApp()
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let bodies = frame.commands.filter { if case let .text(_, _, key) = $0 { key.hasPrefix("body:") } else { false } }
+        let top = app.list.scroll.offset - FeedMetrics.barHeight
+        #expect(bodies.count > 1)
+        #expect(bodies.count == app.list.rows(from: top, to: top + 600).count)
+        #expect(!frame.prefetch.isEmpty)
+        // The bar comes after the rows, so the list scrolls under it.
+        let blur = frame.commands.firstIndex { if case .blurBehind = $0 { true } else { false } }
+        let lastBody = frame.commands.lastIndex { if case let .text(_, _, key) = $0 { key.hasPrefix("body:") } else { false } }
+        #expect(blur! > lastBody!)
+    }
+}

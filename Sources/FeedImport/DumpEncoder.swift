@@ -31,13 +31,6 @@ public enum DumpEncoder {
         return w.text
     }
 
-    /// One item as a JSON object on one line.
-    public static func encode(_ item: Item) -> String {
-        var w = JSONWriter()
-        w.item(item)
-        return w.text
-    }
-
     /// `s` as a JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`,
     /// everything else (non-ASCII included) written as is.
     public static func quoted(_ s: String) -> String {
@@ -59,22 +52,35 @@ private struct JSONWriter {
         if let s { string(s) } else { raw("null") }
     }
 
+    /// Appends `s` quoted; runs that need no escaping are copied in one piece.
     mutating func string(_ s: String) {
-        let hex = Array("0123456789ABCDEF".utf8)
         bytes.append(UInt8(ascii: "\""))
-        for c in s.utf8 {
-            switch c {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(c)
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0..<0x20: raw("\\u00"); bytes.append(hex[Int(c >> 4)]); bytes.append(hex[Int(c & 15)])
-            default: bytes.append(c)
+        var s = s
+        s.withUTF8 { utf8 in
+            var runStart = 0
+            for (i, c) in utf8.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                escape(c)
+                runStart = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the JSON escape of `c`, a quote, backslash or control character.
+    private mutating func escape(_ c: UInt8) {
+        switch c {
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0x08: raw("\\b")
+        case 0x0C: raw("\\f")
+        case 0..<0x20:
+            let hex = Array("0123456789ABCDEF".utf8)
+            raw("\\u00"); bytes.append(hex[Int(c >> 4)]); bytes.append(hex[Int(c & 15)])
+        default: bytes.append(UInt8(ascii: "\\")); bytes.append(c)
+        }
     }
 
     mutating func item(_ item: Item) {

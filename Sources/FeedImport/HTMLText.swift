@@ -38,25 +38,6 @@ enum HTMLText {
         return String(writer.out)
     }
 
-    /// `text` with character references (`&amp;`, `&#39;`, `&#x1F600;`) decoded; unknown ones stay as written.
-    static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        let s = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
-        while i < s.count {
-            if s[i] == "&" {
-                let (decoded, next) = reference(in: s, at: i)
-                out.append(contentsOf: decoded)
-                i = next
-            } else {
-                out.append(s[i])
-                i += 1
-            }
-        }
-        return String(out)
-    }
-
     private enum SpanClass { case plain, invisible, ellipsis }
 
     private static let named: [String: Unicode.Scalar] = [

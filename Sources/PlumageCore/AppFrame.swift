@@ -16,19 +16,16 @@ extension AppState {
         var commands: [DrawCommand] = []
         commands.reserveCapacity(256)
         let window = Rect(origin: .zero, size: windowSize)
-        let background = theme.backgroundImage.isEmpty ? nil : backgroundPath
-        if let background {
-            let request = ImageRequest(path: background, size: displayScale.pixels(windowSize),
-                                       blurSigma: FeedMetrics.backgroundBlurSigma * displayScale.factor)
-            commands.append(.image(request, window, placeholder: theme.color(.backdrop)))
-        } else {
-            commands.append(.fill(window, theme.color(.backdrop)))
-        }
         let column = columnFrame
-        commands.append(.fill(Rect(x: column.minX, y: 0, width: column.width, height: windowSize.height),
-                              theme.color(.cardTint).withAlpha(theme.cardOpacity)))
+        let columnTint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
+        // The backdrop and the column's tint never move: both are baked into one opaque image.
+        let request = ImageRequest(path: backgroundPath, size: displayScale.pixels(windowSize),
+                                   blurSigma: FeedMetrics.backgroundBlurSigma * displayScale.factor,
+                                   tint: columnTint, tintRect: displayScale.pixels(column))
+        commands.append(.image(request, window, placeholder: columnTint.over(theme.color(.backdrop))))
         var prefetch: [ImageRequest] = []
-        drawRows(column: column, into: &commands, prefetch: &prefetch)
+        var textPrefetch: [DrawCommand] = []
+        drawRows(column: column, into: &commands, prefetch: &prefetch, textPrefetch: &textPrefetch)
         drawScrollIndicator(into: &commands)
 
         let bar = NavigationBar(windowWidth: windowSize.width)
@@ -39,7 +36,8 @@ extension AppState {
             overlay.draw(statistics: statistics, time: time, windowSize: windowSize, theme: theme,
                          measurer: measurer, into: &commands)
         }
-        return Frame(commands: commands, prefetch: prefetch, isAnimating: isAnimating(at: time))
+        return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch,
+                     isAnimating: isAnimating(at: time))
     }
 
     /// Absolute path of the current theme's background image.
@@ -51,7 +49,8 @@ extension AppState {
         return Rect(x: ((windowSize.width - width) / 2).rounded(), y: 0, width: width, height: windowSize.height)
     }
 
-    func drawRows(column: Rect, into commands: inout [DrawCommand], prefetch: inout [ImageRequest]) {
+    func drawRows(column: Rect, into commands: inout [DrawCommand], prefetch: inout [ImageRequest],
+                  textPrefetch: inout [DrawCommand]) {
         let top = list.scroll.offset - FeedMetrics.barHeight
         let bottom = top + windowSize.height
         let visible = list.rows(from: top, to: bottom)
@@ -69,6 +68,12 @@ extension AppState {
         for row in Array(ahead) + behind.reversed() {
             prefetch.append(contentsOf: imageRequests(row: row, width: column.width).map(\.0))
         }
+        for row in [visible.upperBound, visible.upperBound + 1, visible.lowerBound - 1] where list.layouts.indices.contains(row) {
+            var rowCommands: [DrawCommand] = []
+            drawCell(row: row, origin: Point(x: column.minX, y: 0), width: column.width, highlighted: false,
+                     into: &rowCommands)
+            textPrefetch.append(contentsOf: rowCommands.filter { if case .text = $0 { true } else { false } })
+        }
     }
 
     func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, into commands: inout [DrawCommand]) {
@@ -78,7 +83,7 @@ extension AppState {
         if highlighted { commands.append(.fill(cell, theme.color(.selection))) }
         let tag = "\(list.generation):\(item.id)"
         for (request, rect) in imageRequests(row: row, width: width) {
-            commands.append(.image(request, rect.offsetBy(dx: origin.x, dy: origin.y), placeholder: theme.color(.placeholder)))
+            commands.append(.image(request, rect.offsetBy(dx: origin.x, dy: origin.y), placeholder: placeholderColor))
         }
         if item.author.avatar == nil {
             commands.append(.roundedFill(layout.avatar.offsetBy(dx: origin.x, dy: origin.y),
@@ -119,6 +124,11 @@ extension AppState {
         guard let thumb = list.scroll.indicator(trackHeight: track) else { return }
         let rect = Rect(x: windowSize.width - 7, y: FeedMetrics.barHeight + 4 + thumb.y, width: 4, height: thumb.height)
         commands.append(.roundedFill(rect, radius: 2, theme.color(.indicator)))
+    }
+
+    /// The placeholder colour made opaque over the column, so it fills without per-pixel blending.
+    var placeholderColor: RGBA {
+        theme.color(.placeholder).over(theme.color(.cardTint).withAlpha(theme.cardOpacity).over(theme.color(.backdrop)))
     }
 
     func offset(_ p: Point, _ by: Point) -> Point { Point(x: p.x + by.x, y: p.y + by.y) }

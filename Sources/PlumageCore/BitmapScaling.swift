@@ -5,7 +5,8 @@ extension Bitmap {
     /// edge columns and rows join the last block.
     public func downscaled(byFactor factor: Int) -> Bitmap {
         guard factor > 1, width > 0, height > 0 else { return self }
-        let outW = max(1, width / factor), outH = max(1, height / factor)
+        let outW = max(1, width / factor)
+        let outH = max(1, height / factor)
         var out = [UInt8](repeating: 0, count: outW * outH * 4)
         var sums = [UInt32](repeating: 0, count: outW * 4)
         let columnBlock = (0..<width).map { min($0 / factor, outW - 1) }
@@ -14,20 +15,24 @@ extension Bitmap {
             out.withUnsafeMutableBufferPointer { dst in
                 sums.withUnsafeMutableBufferPointer { acc in
                     for oy in 0..<outH {
-                        let y0 = oy * factor, y1 = oy == outH - 1 ? height : y0 + factor
+                        let y0 = oy * factor
+                        let y1 = oy == outH - 1 ? height : y0 + factor
                         for i in 0..<acc.count { acc[i] = 0 }
                         for y in y0..<y1 {
                             var s = y * width * 4
                             for x in 0..<width {
                                 let a = columnBlock[x] * 4
-                                acc[a] &+= UInt32(src[s]); acc[a + 1] &+= UInt32(src[s + 1])
-                                acc[a + 2] &+= UInt32(src[s + 2]); acc[a + 3] &+= UInt32(src[s + 3])
+                                acc[a] &+= UInt32(src[s])
+                                acc[a + 1] &+= UInt32(src[s + 1])
+                                acc[a + 2] &+= UInt32(src[s + 2])
+                                acc[a + 3] &+= UInt32(src[s + 3])
                                 s += 4
                             }
                         }
                         let rows = UInt32(y1 - y0)
                         for ox in 0..<outW {
-                            let n = columnCounts[ox] * rows, o = (oy * outW + ox) * 4
+                            let n = columnCounts[ox] * rows
+                            let o = (oy * outW + ox) * 4
                             for c in 0..<4 { dst[o + c] = UInt8(truncatingIfNeeded: (acc[ox * 4 + c] + n / 2) / n) }
                         }
                     }
@@ -49,8 +54,10 @@ extension Bitmap {
 
     /// The part of the bitmap inside `rect`, clipped to the bitmap's bounds (possibly empty).
     public func cropped(to rect: PixelRect) -> Bitmap {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(width, rect.x + max(0, rect.width)), y1 = min(height, rect.y + max(0, rect.height))
+        let x0 = max(0, rect.x)
+        let y0 = max(0, rect.y)
+        let x1 = min(width, rect.x + max(0, rect.width))
+        let y1 = min(height, rect.y + max(0, rect.height))
         guard x1 > x0, y1 > y0 else { return Bitmap(width: 0, height: 0, pixels: []) }
         if x0 == 0, y0 == 0, x1 == width, y1 == height { return self }
         let rowBytes = (x1 - x0) * 4
@@ -80,7 +87,8 @@ extension Bitmap {
     public func rotated(orientation: Int) -> Bitmap {
         guard (2...8).contains(orientation), width > 0, height > 0 else { return self }
         let swaps = orientation >= 5
-        let outW = swaps ? height : width, outH = swaps ? width : height
+        let outW = swaps ? height : width
+        let outH = swaps ? width : height
         // Source (sx, sy) = (ox + ax·x + bx·y, oy + ay·x + by·y) for output pixel (x, y).
         let (ox, ax, bx, oy, ay, by): (Int, Int, Int, Int, Int, Int) =
             switch orientation {
@@ -97,10 +105,13 @@ extension Bitmap {
             out.withUnsafeMutableBufferPointer { dst in
                 var o = 0
                 for y in 0..<outH {
-                    var sx = ox + bx * y, sy = oy + by * y
+                    var sx = ox + bx * y
+                    var sy = oy + by * y
                     for _ in 0..<outW {
                         dst[o] = src.loadUnaligned(fromByteOffset: (sy * width + sx) * 4, as: UInt32.self)
-                        o += 1; sx += ax; sy += ay
+                        o += 1
+                        sx += ax
+                        sy += ay
                     }
                 }
             }
@@ -111,7 +122,9 @@ extension Bitmap {
     /// Bilinear resampling in 8-bit fixed point, with per-column and per-row taps computed once.
     private func bilinear(to target: PixelSize) -> Bitmap {
         func taps(_ from: Int, _ to: Int) -> (index: [Int], next: [Int], weight: [UInt32]) {
-            var index = [Int](), next = [Int](), weight = [UInt32]()
+            var index = [Int]()
+            var next = [Int]()
+            var weight = [UInt32]()
             let ratio = Double(from) / Double(to)
             for i in 0..<to {
                 let p = max(0, min(Double(from - 1), (Double(i) + 0.5) * ratio - 0.5))
@@ -122,17 +135,22 @@ extension Bitmap {
             }
             return (index, next, weight)
         }
-        let xs = taps(width, target.width), ys = taps(height, target.height)
+        let xs = taps(width, target.width)
+        let ys = taps(height, target.height)
         var out = [UInt8](repeating: 0, count: target.area * 4)
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 var o = 0
                 for y in 0..<target.height {
-                    let row0 = ys.index[y] * width * 4, row1 = ys.next[y] * width * 4
-                    let wy = ys.weight[y], iy = 256 - wy
+                    let row0 = ys.index[y] * width * 4
+                    let row1 = ys.next[y] * width * 4
+                    let wy = ys.weight[y]
+                    let iy = 256 - wy
                     for x in 0..<target.width {
-                        let c0 = xs.index[x] * 4, c1 = xs.next[x] * 4
-                        let wx = xs.weight[x], ix = 256 - wx
+                        let c0 = xs.index[x] * 4
+                        let c1 = xs.next[x] * 4
+                        let wx = xs.weight[x]
+                        let ix = 256 - wx
                         for c in 0..<4 {
                             let top = UInt32(src[row0 + c0 + c]) * ix + UInt32(src[row0 + c1 + c]) * wx
                             let bottom = UInt32(src[row1 + c0 + c]) * ix + UInt32(src[row1 + c1 + c]) * wx

@@ -8,15 +8,18 @@ public enum BoxBlur {
     /// Blurs `bitmap` in place with a Gaussian of standard deviation `sigma` pixels (≤ 0: unchanged).
     public static func blur(_ bitmap: inout Bitmap, sigma: Double) {
         let radii = boxRadii(sigma: min(sigma, maximumSigma))
-        let width = bitmap.width, height = bitmap.height
+        let width = bitmap.width
+        let height = bitmap.height
         guard radii.contains(where: { $0 > 0 }), width > 0, height > 0 else { return }
         let rowLength = width * 4
         var scratch = [UInt8](repeating: 0, count: bitmap.pixels.count)
-        var rowA = [UInt8](repeating: 0, count: rowLength), rowB = rowA
+        var rowA = [UInt8](repeating: 0, count: rowLength)
+        var rowB = rowA
         var sums = [UInt32](repeating: 0, count: rowLength)
         bitmap.pixels.withUnsafeMutableBufferPointer { image in
             scratch.withUnsafeMutableBufferPointer { spare in
-                let px = image.baseAddress!, tmp = spare.baseAddress!
+                let px = image.baseAddress!
+                let tmp = spare.baseAddress!
                 rowA.withUnsafeMutableBufferPointer { a in
                     rowB.withUnsafeMutableBufferPointer { b in
                         for y in 0..<height {
@@ -63,13 +66,20 @@ public enum BoxBlur {
             dst.update(from: src, count: width * 4)
             return
         }
-        let m = reciprocal(radius: r), half: UInt32 = 1 << 23, last = width - 1
+        let m = reciprocal(radius: r)
+        let half: UInt32 = 1 << 23
+        let last = width - 1
         let first = UInt32(r + 1)
-        var s0 = UInt32(src[0]) &* first, s1 = UInt32(src[1]) &* first
-        var s2 = UInt32(src[2]) &* first, s3 = UInt32(src[3]) &* first
+        var s0 = UInt32(src[0]) &* first
+        var s1 = UInt32(src[1]) &* first
+        var s2 = UInt32(src[2]) &* first
+        var s3 = UInt32(src[3]) &* first
         for k in 1...r {
             let i = min(k, last) * 4
-            s0 &+= UInt32(src[i]); s1 &+= UInt32(src[i + 1]); s2 &+= UInt32(src[i + 2]); s3 &+= UInt32(src[i + 3])
+            s0 &+= UInt32(src[i])
+            s1 &+= UInt32(src[i + 1])
+            s2 &+= UInt32(src[i + 2])
+            s3 &+= UInt32(src[i + 3])
         }
         // Index arithmetic wraps (`&+`, `&*`): indices stay within the row, and overflow checks
         // here cost about a third of the whole blur.
@@ -79,7 +89,8 @@ public enum BoxBlur {
             dst[o &+ 1] = UInt8(truncatingIfNeeded: (s1 &* m &+ half) >> 24)
             dst[o &+ 2] = UInt8(truncatingIfNeeded: (s2 &* m &+ half) >> 24)
             dst[o &+ 3] = UInt8(truncatingIfNeeded: (s3 &* m &+ half) >> 24)
-            let a = min(x &+ r &+ 1, last) &* 4, s = max(x &- r, 0) &* 4
+            let a = min(x &+ r &+ 1, last) &* 4
+            let s = max(x &- r, 0) &* 4
             s0 = s0 &+ UInt32(src[a]) &- UInt32(src[s])
             s1 = s1 &+ UInt32(src[a &+ 1]) &- UInt32(src[s &+ 1])
             s2 = s2 &+ UInt32(src[a &+ 2]) &- UInt32(src[s &+ 2])
@@ -96,7 +107,9 @@ public enum BoxBlur {
             dst.update(from: src, count: rowLength * height)
             return
         }
-        let m = reciprocal(radius: r), half: UInt32 = 1 << 23, last = height - 1
+        let m = reciprocal(radius: r)
+        let half: UInt32 = 1 << 23
+        let last = height - 1
         let first = UInt32(r + 1)
         for i in 0..<rowLength { sums[i] = UInt32(src[i]) &* first }
         for k in 1...r {
@@ -105,7 +118,8 @@ public enum BoxBlur {
         }
         for y in 0..<height {
             let out = dst + y * rowLength
-            let added = src + min(y + r + 1, last) * rowLength, removed = src + max(y - r, 0) * rowLength
+            let added = src + min(y + r + 1, last) * rowLength
+            let removed = src + max(y - r, 0) * rowLength
             for i in 0..<rowLength {
                 let sum = sums[i]
                 out[i] = UInt8(truncatingIfNeeded: (sum &* m &+ half) >> 24)

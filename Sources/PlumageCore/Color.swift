@@ -17,6 +17,12 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         func m(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
         return RGBA(m(r, other.r), m(g, other.g), m(b, other.b), m(a, other.a))
     }
+    /// This colour composited over `base` (source-over); the result keeps `base`'s alpha.
+    public func over(_ base: RGBA) -> RGBA {
+        let t = Double(a) / 255
+        func m(_ s: UInt8, _ d: UInt8) -> UInt8 { UInt8((Double(s) * t + Double(d) * (1 - t)).rounded()) }
+        return RGBA(m(r, base.r), m(g, base.g), m(b, base.b), base.a)
+    }
     /// `#RRGGBB` (or `#RRGGBBAA` when not opaque).
     public var description: String {
         let digits = Array("0123456789ABCDEF")

@@ -52,10 +52,16 @@ public struct CostCache<Key: Hashable, Value> {
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
-            keys[slot] = key; values[slot] = value; costs[slot] = cost
+            keys[slot] = key
+            values[slot] = value
+            costs[slot] = cost
         } else {
             slot = keys.count
-            keys.append(key); values.append(value); costs.append(cost); newer.append(-1); older.append(-1)
+            keys.append(key)
+            values.append(value)
+            costs.append(cost)
+            newer.append(-1)
+            older.append(-1)
         }
         slots[key] = slot
         totalCost += cost
@@ -70,7 +76,8 @@ public struct CostCache<Key: Hashable, Value> {
         guard let slot = slots.removeValue(forKey: key) else { return nil }
         unlink(slot)
         let value = values[slot]
-        keys[slot] = nil; values[slot] = nil
+        keys[slot] = nil
+        values[slot] = nil
         totalCost -= costs[slot]
         freeSlots.append(slot)
         return value
@@ -103,10 +110,12 @@ public struct CostCache<Key: Hashable, Value> {
     }
 
     private mutating func unlink(_ slot: Int) {
-        let n = newer[slot], o = older[slot]
+        let n = newer[slot]
+        let o = older[slot]
         if n >= 0 { older[n] = o } else { newest = o }
         if o >= 0 { newer[o] = n } else { oldest = n }
-        newer[slot] = -1; older[slot] = -1
+        newer[slot] = -1
+        older[slot] = -1
     }
 
     private mutating func pushNewest(_ slot: Int) {

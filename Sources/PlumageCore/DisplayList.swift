@@ -20,9 +20,16 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     public var shape: ImageShape
     /// Gaussian blur sigma in device pixels (0 = none).
     public var blurSigma: Double
+    /// A translucent colour composited over `tintRect` of the result after blurring: static tints
+    /// (the list column over the backdrop) are baked into pixels once instead of blended every frame.
+    public var tint: RGBA
+    /// Where `tint` goes, in the result's pixels (nil = nowhere).
+    public var tintRect: PixelRect?
     /// Creates a request.
-    public init(path: String, size: PixelSize, shape: ImageShape = .rect, blurSigma: Double = 0) {
+    public init(path: String, size: PixelSize, shape: ImageShape = .rect, blurSigma: Double = 0,
+                tint: RGBA = .clear, tintRect: PixelRect? = nil) {
         self.path = path; self.size = size; self.shape = shape; self.blurSigma = blurSigma
+        self.tint = tint; self.tintRect = tintRect
     }
     public var description: String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -42,15 +49,16 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
     case fill(Rect, RGBA)
     /// A rectangle with rounded corners (radius in points).
     case roundedFill(Rect, radius: Double, RGBA)
-    /// An image scaled into a rectangle; `placeholder` is filled while it is not decoded yet,
-    /// `failed` marks where the icon for a broken image goes if decoding fails.
+    /// An image scaled into a rectangle; `placeholder` is filled while it is not decoded yet or when
+    /// it cannot be decoded (then a broken-image icon is added, except on blurred backdrops and avatars).
     case image(ImageRequest, Rect, placeholder: RGBA?)
     /// A laid-out text block with its top-left corner at a point; `key` identifies its cached texture.
     case text(TextBlock, at: Point, key: String)
     /// A monochrome icon tinted with a colour.
     case icon(Icon, Rect, RGBA)
-    /// Frosted glass: blur what has been drawn so far inside the rectangle (sigma in points).
-    case blurBehind(Rect, sigma: Double)
+    /// Frosted glass: blur what has been drawn so far inside the rectangle (sigma in points), then
+    /// composite a translucent tint over it.
+    case blurBehind(Rect, sigma: Double, tint: RGBA)
     /// Restricts later commands to a rectangle (nil = the whole window).
     case clip(Rect?)
 
@@ -62,7 +70,7 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .text(block, p, key):
             "text \(key) at \(p) \(block.size) \"\(block.lines.map { $0.runs.map(\.text).joined() }.joined(separator: "⏎"))\""
         case let .icon(icon, r, c): "icon \(icon.rawValue) \(r) \(c)"
-        case let .blurBehind(r, s): "blurBehind \(r) sigma \(fmt(s))"
+        case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(fmt(s)) tint \(t)"
         case let .clip(r): "clip \(r.map(\.description) ?? "none")"
         }
     }
@@ -74,11 +82,16 @@ public struct Frame: Sendable {
     public var commands: [DrawCommand]
     /// Images likely needed soon (rows just outside the viewport), nearest first.
     public var prefetch: [ImageRequest]
+    /// Text of rows about to scroll in, nearest first, as `.text` commands: the executor may render
+    /// a few into its cache after drawing, so rows arrive with their text ready.
+    public var textPrefetch: [DrawCommand]
     /// True while something animates, so the loop should draw again at the next deadline.
     public var isAnimating: Bool
     /// Creates a frame.
-    public init(commands: [DrawCommand] = [], prefetch: [ImageRequest] = [], isAnimating: Bool = false) {
-        self.commands = commands; self.prefetch = prefetch; self.isAnimating = isAnimating
+    public init(commands: [DrawCommand] = [], prefetch: [ImageRequest] = [], textPrefetch: [DrawCommand] = [],
+                isAnimating: Bool = false) {
+        self.commands = commands; self.prefetch = prefetch; self.textPrefetch = textPrefetch
+        self.isAnimating = isAnimating
     }
     /// The commands one per line, for text snapshots in tests.
     public var textDump: String { commands.map(\.description).joined(separator: "\n") }

@@ -23,7 +23,8 @@ struct FPSOverlay: Sendable {
         }
         let frame = Rect(x: windowSize.width - Self.size.width - 12, y: FeedMetrics.barHeight + 12,
                          width: Self.size.width, height: Self.size.height)
-        commands.append(.roundedFill(frame, radius: 12, theme.color(.overlayBackground).withAlpha(0.86)))
+        // Opaque, so the overlay costs a few copies rather than a large per-pixel blend.
+        commands.append(.roundedFill(frame, radius: 12, theme.color(.overlayBackground).withAlpha(0.9).over(theme.color(.backdrop))))
         var y = frame.minY + 10
         for (i, line) in lines.enumerated() {
             let style: FontStyle = i == 0 ? .a1 : .b1

@@ -3,11 +3,13 @@
 
 /// An image container format the viewer recognises.
 public enum ImageFormat: String, Hashable, Sendable {
+    /// JPEG decodes through TurboJPEG; the others through SDL_image (GIF: its first frame).
     case png, jpeg, gif, webp, bmp
 }
 
 /// What a header says about an image, before decoding.
 public struct ImageInfo: Hashable, Sendable {
+    /// The container format, from the file's signature (never its name).
     public var format: ImageFormat
     /// Width in pixels as stored (before EXIF orientation).
     public var width: Int
@@ -17,7 +19,9 @@ public struct ImageInfo: Hashable, Sendable {
     public var orientation: Int
     /// Creates an info record; `orientation` outside 1…8 is stored as 1.
     public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1) {
-        self.format = format; self.width = width; self.height = height
+        self.format = format
+        self.width = width
+        self.height = height
         self.orientation = (1...8).contains(orientation) ? orientation : 1
     }
     /// The stored size in pixels.
@@ -53,7 +57,8 @@ public enum ImageHeader {
         if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
         if b.matches(Array("ftyp".utf8), at: 4) {
             let brand = String(decoding: b.bytes[8..<min(12, b.count)], as: UTF8.self)
-            return brand.hasPrefix("avi") ? "AVIF" : brand.hasPrefix("he") || brand.hasPrefix("mif") ? "HEIF" : "ISO media"
+            return brand.hasPrefix("avi")
+                ? "AVIF" : brand.hasPrefix("he") || brand.hasPrefix("mif") ? "HEIF" : "ISO media"
         }
         if b.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "ICO" }
         if b.starts(with: Array("8BPS".utf8)) { return "PSD" }
@@ -75,7 +80,8 @@ public enum ImageHeader {
         guard let length = b.be32(8), b.count >= 16 else { return .failure(.truncated) }
         guard b.matches(Array("IHDR".utf8), at: 12), length == 13 else { return .failure(.corrupt("missing IHDR")) }
         guard let depth = b.u8(24), let colour = b.u8(25) else { return .failure(.truncated) }
-        let width = b.be32(16) ?? 0, height = b.be32(20) ?? 0
+        let width = b.be32(16) ?? 0
+        let height = b.be32(20) ?? 0
         if width > Int(Int32.max) || height > Int(Int32.max) { return .failure(.corrupt("dimensions out of range")) }
         let depths: [Int: Set<Int>] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
         guard depths[colour]?.contains(depth) == true else {
@@ -87,7 +93,9 @@ public enum ImageHeader {
     /// GIF: the first image descriptor's size when it lies within the prefix (that is what gets
     /// decoded), else the logical screen size; either being zero is corrupt.
     private static func probeGIF(_ b: HeaderBytes) -> Result<ImageInfo, ImageError> {
-        guard let screenW = b.le16(6), let screenH = b.le16(8), let flags = b.u8(10) else { return .failure(.truncated) }
+        guard let screenW = b.le16(6), let screenH = b.le16(8), let flags = b.u8(10) else {
+            return .failure(.truncated)
+        }
         if screenW == 0 || screenH == 0 { return sized(.gif, screenW, screenH) }
         var i = 13 + (flags & 0x80 != 0 ? 3 << ((flags & 7) + 1) : 0)
         while let block = b.u8(i) {
@@ -133,7 +141,8 @@ public enum ImageHeader {
         guard headerSize >= 40, let rawW = b.le32(18), let rawH = b.le32(22), let bpp = b.le16(28),
             let compression = b.le32(30)
         else { return headerSize < 40 ? .failure(.corrupt("bad BMP header size")) : .failure(.truncated) }
-        let width = Int(Int32(truncatingIfNeeded: rawW)), height = abs(Int(Int32(truncatingIfNeeded: rawH)))
+        let width = Int(Int32(truncatingIfNeeded: rawW))
+        let height = abs(Int(Int32(truncatingIfNeeded: rawH)))
         if compression == 0 && width > 0 && height > 0 {
             let rowBytes = (bpp * width + 31) / 32 * 4
             let (need, overflow) = rowBytes.multipliedReportingOverflow(by: height)
@@ -145,10 +154,15 @@ public enum ImageHeader {
 
 /// Bounds-checked big- and little-endian reads over a header prefix; nil past the end.
 struct HeaderBytes {
+    /// The prefix being read.
     let bytes: [UInt8]
+    /// Wraps a prefix.
     init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// Length of the prefix.
     var count: Int { bytes.count }
+    /// Byte `i`, or nil past the end.
     func u8(_ i: Int) -> Int? { i >= 0 && i < bytes.count ? Int(bytes[i]) : nil }
+    /// Unsigned integers of 16, 24 or 32 bits at `i`, big- (`be`) or little-endian (`le`).
     func be16(_ i: Int) -> Int? { fits(i, 2) ? Int(bytes[i]) << 8 | Int(bytes[i + 1]) : nil }
     func le16(_ i: Int) -> Int? { fits(i, 2) ? Int(bytes[i + 1]) << 8 | Int(bytes[i]) : nil }
     func le24(_ i: Int) -> Int? { fits(i, 3) ? Int(bytes[i + 2]) << 16 | (le16(i) ?? 0) : nil }
@@ -157,7 +171,9 @@ struct HeaderBytes {
     /// Reads 16 or 32 bits in the given byte order (TIFF headers carry their own).
     func u16(_ i: Int, bigEndian: Bool) -> Int? { bigEndian ? be16(i) : le16(i) }
     func u32(_ i: Int, bigEndian: Bool) -> Int? { bigEndian ? be32(i) : le32(i) }
+    /// True when the prefix begins with `prefix`.
     func starts(with prefix: [UInt8]) -> Bool { matches(prefix, at: 0) }
+    /// True when `pattern` occurs exactly at offset `i`.
     func matches(_ pattern: [UInt8], at i: Int) -> Bool {
         fits(i, pattern.count) && bytes[i..<i + pattern.count].elementsEqual(pattern)
     }

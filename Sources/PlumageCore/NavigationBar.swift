@@ -18,8 +18,8 @@ public struct NavigationBar: Sendable {
 
     /// Commands drawing the bar over whatever is already drawn (frosted glass, tint, hairline, buttons, title).
     func draw(title: String, theme: Theme, hover: Point?, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
-        commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma))
-        commands.append(.fill(frame, theme.color(.barTint).withAlpha(theme.barOpacity)))
+        commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma,
+                                    tint: theme.color(.barTint).withAlpha(theme.barOpacity)))
         commands.append(.fill(Rect(x: 0, y: frame.maxY - 1, width: frame.width, height: 1), theme.color(.separator)))
         for (button, icon) in [(leftButton, Icon.menu), (rightButton, Icon.theme)] {
             if let hover, button.contains(hover) {

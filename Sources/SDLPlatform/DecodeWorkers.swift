@@ -56,11 +56,15 @@ public final class DecodeWorkers<Key: Hashable & Sendable, Message: Sendable>: S
 
 /// One queued unit of work.
 struct Job<Key: Hashable & Sendable, Message: Sendable>: Sendable {
+    /// Identifies the job for replacement and cancellation.
     var key: Key
+    /// Higher runs first.
     var priority: Int
+    /// The request generation the job belongs to (cancelled when older than the current one).
     var generation: Int
     /// Submission order, for FIFO among equal priorities.
     var sequence: Int
+    /// Produces the message posted when the job completes.
     var work: @Sendable () -> Message
 
     /// True when `self` should run before `other`.
@@ -83,6 +87,7 @@ final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
     private let wakeups = DispatchSemaphore(value: 0)
     private let mailbox: Mailbox<Message>
 
+    /// Creates an empty queue whose workers post to `mailbox`.
     init(mailbox: Mailbox<Message>) { self.mailbox = mailbox }
 
     /// Adds or replaces (same key) a job and wakes a worker.
@@ -111,6 +116,7 @@ final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
         }
     }
 
+    /// Number of jobs waiting.
     var queuedCount: Int { state.withLock { $0.jobs.count } }
 
     /// Marks the pool stopped, drops queued jobs and wakes every worker so it can exit.
@@ -137,7 +143,8 @@ final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
     }
 
     private enum Next {
-        case run(Job<Key, Message>), idle, stop
+        case run(Job<Key, Message>)
+        case idle, stop
     }
 
     /// The highest-priority queued job, removed from the queue.

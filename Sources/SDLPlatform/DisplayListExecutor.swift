@@ -42,6 +42,16 @@ public final class DisplayListExecutor {
         for command in frame.commands { execute(command) }
         renderer.setClip(nil)
         images.prefetch(frame.prefetch)
+        prerender(frame.textPrefetch, budgetMs: 0.8)
+    }
+
+    /// Renders uncached text of rows about to appear, stopping once `budgetMs` is spent.
+    func prerender(_ commands: [DrawCommand], budgetMs: Double) {
+        let start = Video.seconds()
+        for case let .text(block, _, key) in commands {
+            if (Video.seconds() - start) * 1000 > budgetMs { return }
+            _ = textTexture(block, key: key)
+        }
     }
 
     /// True when decoded images are waiting to be uploaded.
@@ -63,8 +73,8 @@ public final class DisplayListExecutor {
             guard let texture = icons[icon] else { return }
             texture.tint(color)
             renderer.copy(texture, to: px(rect))
-        case let .blurBehind(rect, sigma):
-            frost(px(rect), sigma: sigma * scale)
+        case let .blurBehind(rect, sigma, tint):
+            frost(px(rect), sigma: sigma * scale, tint: tint)
         case let .clip(rect):
             renderer.setClip(rect.map(px))
         }
@@ -80,7 +90,7 @@ public final class DisplayListExecutor {
         case .failed:
             if let placeholder { shapedFill(target, request.shape, placeholder) }
             let side = min(target.width, target.height) / 3
-            if side >= 16, let icon = icons[.brokenImage] {
+            if side >= 16, request.blurSigma == 0, request.shape != .circle, let icon = icons[.brokenImage] {
                 icon.tint(RGBA(255, 255, 255, 150))
                 renderer.copy(icon, to: PixelRect(x: target.x + (target.width - side) / 2,
                                                   y: target.y + (target.height - side) / 2, width: side, height: side))
@@ -96,16 +106,20 @@ public final class DisplayListExecutor {
         }
     }
 
-    func drawText(_ block: TextBlock, at origin: Point, key: String) {
+    /// The cached texture of a text block, rendered now if missing.
+    func textTexture(_ block: TextBlock, key: String) -> Texture? {
         let cacheKey = "\(key)@\(scale)x\(measurer.textScale)"
-        var texture = textTextures.value(for: cacheKey)
-        if texture == nil, let surface = rasterizer.render(block) {
-            texture = try? Texture(renderer: renderer, surface: surface)
-            SDL_FreeSurface(surface)
-            if let texture { _ = textTextures.insert(texture, for: cacheKey, cost: texture.byteCount) }
-            textRendersLastFrame += 1
-        }
-        guard let texture else { return }
+        if let texture = textTextures.value(for: cacheKey) { return texture }
+        guard let surface = rasterizer.render(block) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = try? Texture(renderer: renderer, surface: surface) else { return nil }
+        _ = textTextures.insert(texture, for: cacheKey, cost: texture.byteCount)
+        textRendersLastFrame += 1
+        return texture
+    }
+
+    func drawText(_ block: TextBlock, at origin: Point, key: String) {
+        guard let texture = textTexture(block, key: key) else { return }
         let x = Int((origin.x * scale).rounded()) - 1, y = Int((origin.y * scale).rounded()) - 1
         renderer.copy(texture, to: PixelRect(x: x, y: y, width: texture.size.width, height: texture.size.height))
     }
@@ -132,7 +146,7 @@ public final class DisplayListExecutor {
 
     /// Frosted glass: reads back what is under `r`, shrinks it 4×, blurs, and stretches it back with
     /// linear filtering (reference/sdl-notes.md §4, mode 2).
-    func frost(_ r: PixelRect, sigma: Double) {
+    func frost(_ r: PixelRect, sigma: Double, tint: RGBA) {
         let output = renderer.outputSize
         let x0 = max(0, r.x), y0 = max(0, r.y)
         let x1 = min(output.width, r.x + r.width), y1 = min(output.height, r.y + r.height)
@@ -140,6 +154,7 @@ public final class DisplayListExecutor {
             PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { return }
         var small = under.downscaled(byFactor: 4)
         BoxBlur.blur(&small, sigma: max(0.5, sigma / 4))
+        small.composite(tint, over: PixelRect(x: 0, y: 0, width: small.width, height: small.height))
         if glass?.size != small.size {
             glass = try? Texture(renderer: renderer, bitmap: small, opaque: true)
         } else {

@@ -43,8 +43,8 @@ public enum ImageDecoder {
     ///
     /// SDL_image cannot be interrupted: its decodes run on a helper thread, and when one exceeds
     /// `timeout` seconds this returns `.decodeTimedOut` and leaves that thread running detached until
-    /// libpng gives up (the PNG chunk walk already rejects the files known to hang it). TurboJPEG
-    /// never hung in testing and runs inline.
+    /// libpng gives up, possibly never (the PNG chunk walk already rejects the files known to hang it).
+    /// JPEG decodes (TurboJPEG, no known hangs) run inline on the calling thread.
     public static func decode(path: String, cover target: PixelSize?, pixelCap: Int = 250_000_000, timeout: Double = 5)
         -> Result<DecodedImage, ImageError>
     {
@@ -63,8 +63,10 @@ public enum ImageDecoder {
             }
             let isReduced = bitmap.size != fullSize
             bitmap = bitmap.rotated(orientation: info.orientation)
-            let original = ImageInfo(format: info.format, width: fullSize.width, height: fullSize.height,
-                orientation: info.orientation).orientedSize
+            let original = ImageInfo(
+                format: info.format, width: fullSize.width, height: fullSize.height,
+                orientation: info.orientation
+            ).orientedSize
             return .success(DecodedImage(bitmap: bitmap, originalSize: original, isReduced: isReduced))
         } catch {
             return .failure(error)
@@ -109,7 +111,9 @@ public enum ImageDecoder {
             return .failure(.corrupt(SDLError.capture("SDL_LockSurface").message))
         }
         defer { SDL_UnlockSurface(surface) }
-        let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let width = Int(surface.pointee.w)
+        let height = Int(surface.pointee.h)
+        let pitch = Int(surface.pointee.pitch)
         let rowBytes = width * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
             for y in 0..<height {
@@ -143,6 +147,7 @@ private final class Handoff: Sendable {
     private let result = Mutex<Result<Bitmap, ImageError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
+    /// Stores the decode result and wakes the waiter (if it is still waiting).
     func finish(_ value: Result<Bitmap, ImageError>) {
         result.withLock { $0 = value }
         done.signal()
@@ -157,9 +162,12 @@ private final class Handoff: Sendable {
 
 /// An open file read with `pread`, closed when dropped; errors carry the system's reason.
 private struct ImageFile: ~Copyable {
+    /// The open file descriptor.
     let descriptor: Int32
+    /// The file's size in bytes when opened.
     let size: Int
 
+    /// Opens a regular file for reading, or throws `.cannotRead` with the system's reason.
     init(path: String) throws(ImageError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotRead(String(cString: strerror(errno))) }

@@ -79,6 +79,7 @@ public final class ImageStore {
         ImageDecoder.decode(path: request.path, cover: request.size).map { decoded in
             var bitmap = decoded.bitmap.covering(request.size).masked(request.shape)
             if request.blurSigma > 0 { BoxBlur.blur(&bitmap, sigma: request.blurSigma) }
+            if let rect = request.tintRect { bitmap.composite(request.tint, over: rect) }
             return bitmap
         }
     }

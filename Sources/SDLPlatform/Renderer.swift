@@ -72,6 +72,9 @@ public final class Renderer {
         guard r.width > 0, r.height > 0, color.a > 0 else { return }
         var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
         SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
+        // The software backend blends per pixel whenever the blend mode is BLEND, even at full
+        // alpha; opaque fills take its fast memset-like path only with NONE.
+        SDL_SetRenderDrawBlendMode(handle, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_RenderFillRect(handle, &rect)
     }
 

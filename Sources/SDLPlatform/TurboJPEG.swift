@@ -12,6 +12,7 @@ enum TurboJPEG {
         case decoded(Bitmap)
         /// TurboJPEG cannot convert this file's colour space (CMYK, YCCK) to BGRA; use SDL_image.
         case unsupportedColorSpace
+        /// The file is not a decodable JPEG.
         case failed(ImageError)
     }
 
@@ -38,8 +39,12 @@ enum TurboJPEG {
         guard let handle = tjInitDecompress() else { return .failed(.corrupt("cannot start the JPEG decoder")) }
         defer { tjDestroy(handle) }
         return jpeg.withUnsafeBufferPointer { source -> Outcome in
-            let base = source.baseAddress, length = UInt(source.count)
-            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorSpace: Int32 = 0
+            let base = source.baseAddress
+            let length = UInt(source.count)
+            var width: Int32 = 0
+            var height: Int32 = 0
+            var subsampling: Int32 = 0
+            var colorSpace: Int32 = 0
             guard tjDecompressHeader3(handle, base, length, &width, &height, &subsampling, &colorSpace) == 0 else {
                 return .failed(.corrupt(errorMessage(handle)))
             }

@@ -33,14 +33,14 @@ struct ScrollBench: ParsableCommand {
         do {
             try Video.initialize(headless: true)
             let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
-            let viewer = try Viewer(startup: startup, theme: theme, renderer: canvas.renderer, systemEmoji: false)
-            viewer.app.fixedNow = Timestamp(seconds: (startup.source.items.map(\.date).max()?.seconds ?? 0) + 3600)
-            viewer.resize(points: size.size, scale: .one, at: 0)
+            let presenter = try startup.presenter(theme: theme, renderer: canvas.renderer, systemEmoji: false)
+            presenter.app.fixedNow = Timestamp(seconds: (startup.source.items.map(\.date).max()?.seconds ?? 0) + 3600)
+            presenter.resize(points: size.size, scale: .one, at: 0)
             let layoutStart = Video.seconds()
-            viewer.draw(at: 0)
+            presenter.draw(at: 0)
             canvas.renderer.presentFrame()
             let layoutMs = (Video.seconds() - layoutStart) * 1000
-            let content = viewer.app.list.contentHeight
+            let content = presenter.app.list.contentHeight
             let script = sweep
                 ? BenchScrollScript.sweep(contentHeight: content, viewportHeight: size.size.height, frames: frames)
                 : BenchScrollScript(contentHeight: content, viewportHeight: size.size.height, frames: frames)
@@ -51,8 +51,8 @@ struct ScrollBench: ParsableCommand {
             for frame in 0..<frames {
                 let start = Video.seconds()
                 let time = Double(frame + 1) / 60
-                viewer.app.scrollList(to: script.offset(frame: frame), at: time)
-                viewer.draw(at: time)
+                presenter.app.scrollList(to: script.offset(frame: frame), at: time)
+                presenter.draw(at: time)
                 canvas.renderer.presentFrame()
                 let end = Video.seconds()
                 work.append((end - start) * 1000)
@@ -60,7 +60,7 @@ struct ScrollBench: ParsableCommand {
                 last = end
                 if csv != nil {
                     lines.append("\(frame),\(Int(script.offset(frame: frame))),\(String(format: "%.3f", work.last!)),"
-                                 + "\(viewer.images.uploadsLastFrame),\(viewer.executor.textRendersLastFrame)")
+                                 + "\(presenter.images.uploadsLastFrame),\(presenter.executor.textRendersLastFrame)")
                 }
             }
             if let csv {
@@ -68,8 +68,8 @@ struct ScrollBench: ParsableCommand {
                     .write(toFile: csv, atomically: true, encoding: .utf8)
             }
             report(work: work, intervals: intervals, layoutMs: layoutMs, renderer: canvas.renderer.name,
-                   items: viewer.app.list.rows.count)
-        } catch let error as SDLError {
+                   items: presenter.app.list.rows.count)
+        } catch {
             fail(error.description)
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedImport
 import Foundation
 import PlumageCore
+import SDLPlatform
 
 /// A `WIDTHxHEIGHT` size argument in points.
 struct SizeArgument: ExpressibleByArgument {
@@ -50,6 +51,15 @@ struct Startup {
         } catch {
             fail(error.description)
         }
+    }
+
+    /// A presenter of the source with `theme`, drawing with `renderer`.
+    func presenter(theme: Theme, renderer: Renderer, systemEmoji: Bool, refreshHz: Double = 60) throws(SDLError)
+        -> FeedPresenter
+    {
+        try FeedPresenter(app: AppState(source: source, themes: themes, theme: theme),
+                          assetsDirectory: resources.assetsURL.path, fontsDirectory: resources.fontsURL.path,
+                          renderer: renderer, systemEmoji: systemEmoji, refreshHz: refreshHz)
     }
 
     /// The theme called `name`, or exits listing the valid names.

@@ -7,7 +7,7 @@ import SDLPlatform
 /// next animation deadline; draws only when something changed; paces itself to the refresh rate.
 struct MainLoop {
     let window: Window
-    let viewer: Viewer
+    let presenter: FeedPresenter
     let startup: Startup
     let started: Double
     var pump: EventPump
@@ -18,31 +18,31 @@ struct MainLoop {
     var lastPresent: Double?
     var firstFrameReported = false
 
-    init(window: Window, viewer: Viewer, startup: Startup, started: Double) {
+    init(window: Window, presenter: FeedPresenter, startup: Startup, started: Double) {
         self.window = window
-        self.viewer = viewer
+        self.presenter = presenter
         self.startup = startup
         self.started = started
-        pump = EventPump(wakeType: viewer.images.wakeEventType)
+        pump = EventPump(wakeType: presenter.images.wakeEventType)
         frameInterval = 1 / window.refreshRate
     }
 
     func time() -> Double { Video.seconds() - origin }
 
     mutating func measureWindow() {
-        let output = viewer.renderer.outputSize
+        let output = presenter.renderer.outputSize
         let density = window.pixelDensity(outputWidth: output.width)
         let scale = DisplayScale(density * window.userScaleFactor)
         pump.translator.pointsPerUnit = density / scale.factor
-        viewer.resize(points: scale.points(output), scale: scale, at: time())
+        presenter.resize(points: scale.points(output), scale: scale, at: time())
         needsDraw = true
     }
 
-    mutating func run() throws {
+    mutating func run() {
         measureWindow()
         while true {
             let now = Video.seconds()
-            let wants = needsDraw || viewer.wantsFrame(at: time())
+            let wants = needsDraw || presenter.wantsFrame(at: time())
             if wants && now >= deadline - 0.0002 {
                 EventPump.sleep(until: deadline)
                 drawFrame()
@@ -52,7 +52,7 @@ struct MainLoop {
             for translation in pump.wait(timeout: timeout) {
                 switch translation {
                 case let .input(event):
-                    if perform(viewer.app.handle(event, at: time())) { return }
+                    if perform(presenter.app.handle(event, at: time())) { return }
                     needsDraw = true
                 case .resize:
                     measureWindow()
@@ -74,7 +74,7 @@ struct MainLoop {
             case .reload:
                 if let source = try? SourceLoader.load(path: startup.source.kind == .demo ? nil : CommandLine.sourcePath,
                                                        resources: startup.resources) {
-                    viewer.app.replaceSource(source)
+                    presenter.app.replaceSource(source)
                 }
             case .openURL: break
             }
@@ -84,11 +84,11 @@ struct MainLoop {
 
     mutating func drawFrame() {
         let start = Video.seconds()
-        viewer.draw(at: start - origin)
-        viewer.renderer.presentFrame()
+        presenter.draw(at: start - origin)
+        presenter.renderer.presentFrame()
         let end = Video.seconds()
         let interval = lastPresent.map { (end - $0) * 1000 }
-        viewer.statistics.record(workMs: (end - start) * 1000, intervalMs: interval.flatMap { $0 < 250 ? $0 : nil },
+        presenter.statistics.record(workMs: (end - start) * 1000, intervalMs: interval.flatMap { $0 < 250 ? $0 : nil },
                                  at: end - origin)
         lastPresent = end
         // Keep a steady cadence while animating; after an idle gap or a missed frame, restart it.

@@ -6,7 +6,7 @@ import SDLPlatform
 
 /// `plumage [PATH ...]`: the window.
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the viewer window (default).")
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the presenter window (default).")
 
     @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var paths: [String] = []
     @Option(help: "Theme: original, green, dark or light.") var theme: String?
@@ -30,13 +30,13 @@ struct RunCommand: ParsableCommand {
             try Video.initialize(headless: false)
             let window = try Window(title: "Plumage — \(startup.source.title)", size: size.size, fullscreen: fullscreen)
             let sdlRenderer = try Renderer(window: window, choice: choice)
-            let viewer = try Viewer(startup: startup, theme: theme, renderer: sdlRenderer, systemEmoji: true,
+            let presenter = try startup.presenter(theme: theme, renderer: sdlRenderer, systemEmoji: true,
                                     refreshHz: window.refreshRate)
-            viewer.app.showsFPS = fps
-            viewer.app.epochAtTimeZero = Int64(Date().timeIntervalSince1970)
-            var loop = MainLoop(window: window, viewer: viewer, startup: startup, started: started)
-            try loop.run()
-        } catch let error as SDLError {
+            presenter.app.showsFPS = fps
+            presenter.app.epochAtTimeZero = Int64(Date().timeIntervalSince1970)
+            var loop = MainLoop(window: window, presenter: presenter, startup: startup, started: started)
+            loop.run()
+        } catch {
             fail(error.description)
         }
     }

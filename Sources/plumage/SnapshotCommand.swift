@@ -31,38 +31,26 @@ struct SnapshotCommand: ParsableCommand {
             try Video.initialize(headless: true)
             let displayScale = DisplayScale(scale)
             let canvas = try Canvas(size: displayScale.pixels(size.size))
-            let viewer = try Viewer(startup: startup, theme: theme, renderer: canvas.renderer, systemEmoji: false)
+            let presenter = try startup.presenter(theme: theme, renderer: canvas.renderer, systemEmoji: false)
             // Relative dates are measured from an hour after the newest item, so output never depends on today.
             let newest = startup.source.items.map(\.date).max() ?? Timestamp(seconds: 0)
-            viewer.app.fixedNow = Timestamp(seconds: newest.seconds + 3600)
-            viewer.resize(points: size.size, scale: displayScale, at: 0)
-            if let section, !viewer.app.selectSection(named: section) {
+            presenter.app.fixedNow = Timestamp(seconds: newest.seconds + 3600)
+            presenter.resize(points: size.size, scale: displayScale, at: 0)
+            if let section, !presenter.app.selectSection(named: section) {
                 fail("no section '\(section)'; sections are: \(startup.source.sections.map(\.name).joined(separator: ", "))")
             }
-            viewer.app.setTextScale(textScale)
+            presenter.app.setTextScale(textScale)
             if fps {
-                viewer.app.showsFPS = true
-                viewer.statistics = .synthetic(refreshHz: 60)
+                presenter.app.showsFPS = true
+                presenter.statistics = .synthetic(refreshHz: 60)
             }
-            viewer.draw(at: 0)
-            viewer.app.scrollList(to: scroll, at: 0)
-            if picker { _ = viewer.app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
-            try renderSettled(viewer, pump: EventPump(wakeType: viewer.images.wakeEventType))
+            presenter.draw(at: 0)
+            presenter.app.scrollList(to: scroll, at: 0)
+            if picker { _ = presenter.app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
+            presenter.drawSettled(at: 1)
             try canvas.savePNG(to: out)
-        } catch let error as SDLError {
+        } catch {
             fail(error.description)
         }
-    }
-
-    /// Draws until no image is outstanding (at most 20 s), waking on the decode mailbox.
-    func renderSettled(_ viewer: Viewer, pump: EventPump) throws {
-        let deadline = Video.seconds() + 20
-        viewer.draw(at: 1)
-        while viewer.images.outstanding > 0 && Video.seconds() < deadline {
-            _ = pump.wait(timeout: 0.05)
-            viewer.draw(at: 1)
-        }
-        viewer.draw(at: 1)
-        viewer.renderer.presentFrame()
     }
 }

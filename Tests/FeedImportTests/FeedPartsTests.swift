@@ -19,6 +19,7 @@ func rejectsMalformedDates(_ text: String) {
 
 @Test func htmlBecomesPlainText() {
     #expect(HTMLText.plainText("<p>One<br/>two</p><p>Three &amp; &#39;four&#x27; &bogus; & x</p>") == "One\ntwo\n\nThree & 'four' &bogus; & x")
+    #expect(HTMLText.plainText("&lt;b&gt; &amp;amp; &#128512; &#0; &#x1F600;") == "<b> &amp; 😀 &#0; 😀")
     #expect(HTMLText.plainText("  lots   of\n\n space  <i>here</i> ") == "lots of space here")
     #expect(HTMLText.plainText("a <b and c > d") == "a d")
     #expect(HTMLText.plainText("x < y") == "x < y")
@@ -29,10 +30,6 @@ func rejectsMalformedDates(_ text: String) {
 @Test func mastodonLinkSpansAreShortened() {
     let html = #"<p>See <a href="https://daniel.industries/x"><span class="invisible">https://</span><span class="ellipsis">daniel.industries/2022/11/07/l</span><span class="invisible">ess-twitter/</span></a></p>"#
     #expect(HTMLText.plainText(html) == "See daniel.industries/2022/11/07/l…")
-}
-
-@Test func unescapeDecodesReferences() {
-    #expect(HTMLText.unescape("a &lt;b&gt; &amp;amp; &#128512; &#0; bare & done") == "a <b> &amp; 😀 &#0; bare & done")
 }
 
 @Test func localPathsResolve() {

@@ -1,6 +1,5 @@
-import Testing
-
 import PlumageCore
+import Testing
 
 /// A bitmap whose pixel (x, y) has blue = x, green = y, red = 7, alpha = 255 (easy to trace).
 private func coordinates(width: Int, height: Int) -> Bitmap {
@@ -38,7 +37,9 @@ private func origin(_ bitmap: Bitmap, _ x: Int, _ y: Int) -> [Int] {
 
     @Test func resizeKeepsFlatColourAndHitsTheExactSize() {
         let flat = Bitmap(width: 300, height: 200, fill: RGBA(1, 2, 3, 4))
-        for size in [PixelSize(width: 100, height: 50), PixelSize(width: 299, height: 201), PixelSize(width: 7, height: 900)] {
+        for size in [
+            PixelSize(width: 100, height: 50), PixelSize(width: 299, height: 201), PixelSize(width: 7, height: 900),
+        ] {
             #expect(flat.resized(to: size) == Bitmap(width: size.width, height: size.height, fill: RGBA(1, 2, 3, 4)))
         }
         #expect(flat.resized(to: flat.size) == flat)

@@ -1,6 +1,5 @@
-import Testing
-
 import PlumageCore
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -26,13 +25,17 @@ private func referenceGaussian(_ bitmap: Bitmap, sigma: Double) -> [Double] {
     let radius = Int((4 * sigma).rounded(.up))
     let kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
     let total = kernel.reduce(0, +)
-    let w = bitmap.width, h = bitmap.height
-    var rows = [Double](repeating: 0, count: w * h * 4), out = rows
+    let w = bitmap.width
+    let h = bitmap.height
+    var rows = [Double](repeating: 0, count: w * h * 4)
+    var out = rows
     for y in 0..<h {
         for x in 0..<w {
             for c in 0..<4 {
                 var sum = 0.0
-                for k in -radius...radius { sum += kernel[k + radius] * Double(bitmap.pixels[(y * w + min(max(x + k, 0), w - 1)) * 4 + c]) }
+                for k in -radius...radius {
+                    sum += kernel[k + radius] * Double(bitmap.pixels[(y * w + min(max(x + k, 0), w - 1)) * 4 + c])
+                }
                 rows[(y * w + x) * 4 + c] = sum / total
             }
         }
@@ -41,7 +44,9 @@ private func referenceGaussian(_ bitmap: Bitmap, sigma: Double) -> [Double] {
         for x in 0..<w {
             for c in 0..<4 {
                 var sum = 0.0
-                for k in -radius...radius { sum += kernel[k + radius] * rows[(min(max(y + k, 0), h - 1) * w + x) * 4 + c] }
+                for k in -radius...radius {
+                    sum += kernel[k + radius] * rows[(min(max(y + k, 0), h - 1) * w + x) * 4 + c]
+                }
                 out[(y * w + x) * 4 + c] = sum / total
             }
         }
@@ -90,8 +95,10 @@ private func referenceGaussian(_ bitmap: Bitmap, sigma: Double) -> [Double] {
         let peak = Int(image.pixel(x: 20, y: 20).r)
         #expect(peak > 0 && peak < 20)
         for d in 1...6 {
-            let values = [image.pixel(x: 20 + d, y: 20), image.pixel(x: 20 - d, y: 20), image.pixel(x: 20, y: 20 + d),
-                image.pixel(x: 20, y: 20 - d)].map { Int($0.r) }
+            let values = [
+                image.pixel(x: 20 + d, y: 20), image.pixel(x: 20 - d, y: 20), image.pixel(x: 20, y: 20 + d),
+                image.pixel(x: 20, y: 20 - d),
+            ].map { Int($0.r) }
             #expect(values.max()! - values.min()! <= 1, "distance \(d): \(values)")
             #expect(values.max()! <= peak)
         }

@@ -1,6 +1,5 @@
-import Testing
-
 import PlumageCore
+import Testing
 
 @Suite struct CostCacheTests {
     @Test func evictsLeastRecentlyUsedByCost() {

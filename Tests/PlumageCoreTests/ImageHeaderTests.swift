@@ -1,17 +1,20 @@
-import Testing
-
 import PlumageCore
+import Testing
 
 /// Builders for header bytes.
 private enum Bytes {
-    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    static func be32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+    }
     static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
     static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255)] }
     static func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16 & 0xFFFF) }
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// A PNG chunk with a zero CRC (the walk does not check CRCs).
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { be32(data.count) + Array(type.utf8) + data + [0, 0, 0, 0] }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        be32(data.count) + Array(type.utf8) + data + [0, 0, 0, 0]
+    }
     static func ihdr(width: Int, height: Int, depth: UInt8 = 8, colour: UInt8 = 6) -> [UInt8] {
         chunk("IHDR", be32(width) + be32(height) + [depth, colour, 0, 0, 0])
     }
@@ -23,7 +26,8 @@ private enum Bytes {
         func u16(_ v: Int) -> [UInt8] { bigEndian ? be16(v) : le16(v) }
         func u32(_ v: Int) -> [UInt8] { bigEndian ? be32(v) : le32(v) }
         let tiff = Array((bigEndian ? "MM" : "II").utf8) + u16(42) + u32(8)
-        let entries = u16(2) + u16(0x010F) + u16(2) + u32(4) + Array("Cam\0".utf8)
+        let entries =
+            u16(2) + u16(0x010F) + u16(2) + u32(4) + Array("Cam\0".utf8)
             + u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0] + u32(0)
         let payload = Array("Exif".utf8) + [0, 0] + tiff + entries
         return [0xFF, 0xE1] + be16(payload.count + 2) + payload
@@ -76,8 +80,12 @@ private func probe(_ bytes: [UInt8], fileSize: Int? = nil) -> Result<ImageInfo, 
     }
 
     @Test func jpegFailures() {
-        #expect(probe(Bytes.jpeg(Bytes.sof(width: 10, height: 10, precision: 12))) == .failure(.unsupportedFormat("12-bit JPEG")))
-        #expect(probe(Bytes.jpeg(Bytes.sof(width: 10, height: 10, marker: 0xC3))) == .failure(.unsupportedFormat("lossless JPEG")))
+        #expect(
+            probe(Bytes.jpeg(Bytes.sof(width: 10, height: 10, precision: 12)))
+                == .failure(.unsupportedFormat("12-bit JPEG")))
+        #expect(
+            probe(Bytes.jpeg(Bytes.sof(width: 10, height: 10, marker: 0xC3)))
+                == .failure(.unsupportedFormat("lossless JPEG")))
         #expect(probe(Bytes.jpeg([0xFF, 0xDA] + Bytes.be16(2))) == .failure(.corrupt("scan before frame header")))
         #expect(probe(Bytes.jpeg()) == .failure(.corrupt("no frame header")))
         #expect(probe(Bytes.jpeg(Bytes.sof(width: 0, height: 10))) == .failure(.corrupt("zero width")))
@@ -86,7 +94,9 @@ private func probe(_ bytes: [UInt8], fileSize: Int? = nil) -> Result<ImageInfo, 
     }
 
     @Test func gifUsesFirstImageDescriptorElseScreen() {
-        let screen = Array("GIF89a".utf8) + Bytes.le16(65535) + Bytes.le16(65535) + [0x80, 0, 0] + [UInt8](repeating: 0, count: 6)
+        let screen =
+            Array("GIF89a".utf8) + Bytes.le16(65535) + Bytes.le16(65535) + [0x80, 0, 0]
+            + [UInt8](repeating: 0, count: 6)
         let control: [UInt8] = [0x21, 0xF9, 4, 0, 0, 0, 0, 0]
         let frame: [UInt8] = [0x2C] + Bytes.le16(0) + Bytes.le16(0) + Bytes.le16(3) + Bytes.le16(2) + [0]
         #expect(probe(screen + control + frame) == .success(ImageInfo(format: .gif, width: 3, height: 2)))
@@ -97,7 +107,8 @@ private func probe(_ bytes: [UInt8], fileSize: Int? = nil) -> Result<ImageInfo, 
 
     @Test func webpLossyLosslessAndExtended() {
         func riff(_ chunk: String, _ data: [UInt8]) -> [UInt8] {
-            Array("RIFF".utf8) + Bytes.le32(100) + Array("WEBP".utf8) + Array(chunk.utf8) + Bytes.le32(data.count) + data
+            Array("RIFF".utf8) + Bytes.le32(100) + Array("WEBP".utf8) + Array(chunk.utf8) + Bytes.le32(data.count)
+                + data
                 + [UInt8](repeating: 0, count: 10)
         }
         let lossy = riff("VP8 ", [0, 0, 0, 0x9D, 0x01, 0x2A] + Bytes.le16(400) + Bytes.le16(300))
@@ -105,12 +116,14 @@ private func probe(_ bytes: [UInt8], fileSize: Int? = nil) -> Result<ImageInfo, 
         let bits = (400 - 1) | (300 - 1) << 14
         let lossless = riff("VP8L", [0x2F] + Bytes.le32(bits))
         #expect(probe(lossless) == .success(ImageInfo(format: .webp, width: 400, height: 300)))
-        let extended = riff("VP8X", [0, 0, 0, 0] + Array(Bytes.le32(4095).prefix(3)) + Array(Bytes.le32(2047).prefix(3)))
+        let extended = riff(
+            "VP8X", [0, 0, 0, 0] + Array(Bytes.le32(4095).prefix(3)) + Array(Bytes.le32(2047).prefix(3)))
         #expect(probe(extended) == .success(ImageInfo(format: .webp, width: 4096, height: 2048)))
     }
 
     @Test func bmpDimensionsAndPixelDataMustFit() {
-        let header = Array("BM".utf8) + Bytes.le32(0) + Bytes.le32(0) + Bytes.le32(54) + Bytes.le32(40)
+        let header =
+            Array("BM".utf8) + Bytes.le32(0) + Bytes.le32(0) + Bytes.le32(54) + Bytes.le32(40)
             + Bytes.le32(3) + Bytes.le32(0xFFFF_FFFE) + Bytes.le16(1)
             + Bytes.le16(24) + Bytes.le32(0) + [UInt8](repeating: 0, count: 20)
         #expect(probe(header, fileSize: 54 + 24) == .success(ImageInfo(format: .bmp, width: 3, height: 2)))
@@ -119,10 +132,15 @@ private func probe(_ bytes: [UInt8], fileSize: Int? = nil) -> Result<ImageInfo, 
 
     @Test func pixelCapRejectsLyingHeaders() {
         let info = ImageInfo(format: .png, width: 100_000, height: 100_000)
-        #expect(info.checked(pixelCap: 250_000_000) == .failure(.tooLarge(width: 100_000, height: 100_000, limit: 250_000_000)))
-        #expect(ImageError.tooLarge(width: 100_000, height: 100_000, limit: 250_000_000).message
-            == "100000×100000 exceeds the 250 MP limit")
-        #expect(ImageInfo(format: .png, width: 5000, height: 5000).checked(pixelCap: 25_000_000).map(\.width) == .success(5000))
+        #expect(
+            info.checked(pixelCap: 250_000_000)
+                == .failure(.tooLarge(width: 100_000, height: 100_000, limit: 250_000_000)))
+        #expect(
+            ImageError.tooLarge(width: 100_000, height: 100_000, limit: 250_000_000).message
+                == "100000×100000 exceeds the 250 MP limit")
+        #expect(
+            ImageInfo(format: .png, width: 5000, height: 5000).checked(pixelCap: 25_000_000).map(\.width)
+                == .success(5000))
     }
 
     @Test func errorMessages() {

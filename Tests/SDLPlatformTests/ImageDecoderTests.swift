@@ -55,15 +55,15 @@ private final class Fixtures {
     }
 }
 
-/// JPEG bytes for `bitmap` (TurboJPEG, 4:4:4).
-private func jpegBytes(_ bitmap: Bitmap, quality: Int32 = 92) -> [UInt8] {
+/// JPEG bytes for `bitmap` (TurboJPEG, 4:4:4); `format` reinterprets its 4-byte pixels (CMYK).
+private func jpegBytes(_ bitmap: Bitmap, quality: Int32 = 92, format: TJPF = TJPF_BGRA) -> [UInt8] {
     let handle = tjInitCompress()
     defer { tjDestroy(handle) }
     var output: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
     let status = bitmap.pixels.withUnsafeBufferPointer {
         tjCompress2(
-            handle, $0.baseAddress, Int32(bitmap.width), 0, Int32(bitmap.height), Int32(TJPF_BGRA.rawValue), &output,
+            handle, $0.baseAddress, Int32(bitmap.width), 0, Int32(bitmap.height), Int32(format.rawValue), &output,
             &size, Int32(TJSAMP_444.rawValue), quality, 0)
     }
     precondition(status == 0, "tjCompress2 failed")
@@ -73,7 +73,9 @@ private func jpegBytes(_ bitmap: Bitmap, quality: Int32 = 92) -> [UInt8] {
 
 /// `jpeg` with an APP1 Exif segment (little-endian TIFF, IFD0 = one orientation entry) after SOI.
 private func withOrientation(_ orientation: UInt8, _ jpeg: [UInt8]) -> [UInt8] {
-    let tiff: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0]
+    let tiff: [UInt8] = [
+        0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, orientation, 0, 0, 0, 0, 0, 0, 0,
+    ]
     let payload = Array("Exif".utf8) + [0, 0] + tiff
     return [0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload + jpeg.dropFirst(2)
 }
@@ -83,7 +85,8 @@ private let quadrants: Bitmap = {
     var pixels: [UInt8] = []
     for y in 0..<480 {
         for x in 0..<640 {
-            let colour: RGBA = y < 240 ? (x < 320 ? RGBA(255, 0, 0) : RGBA(0, 255, 0)) : (x < 320 ? RGBA(0, 0, 255) : .white)
+            let colour: RGBA =
+                y < 240 ? (x < 320 ? RGBA(255, 0, 0) : RGBA(0, 255, 0)) : (x < 320 ? RGBA(0, 0, 255) : .white)
             pixels += [colour.b, colour.g, colour.r, colour.a]
         }
     }
@@ -99,14 +102,17 @@ private func close(_ a: RGBA, _ b: RGBA, _ tolerance: Int = 10) -> Bool {
 /// PNG chunk bytes with a zero CRC.
 private func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
     let n = data.count
-    return [UInt8(n >> 24 & 255), UInt8(n >> 16 & 255), UInt8(n >> 8 & 255), UInt8(n & 255)] + Array(type.utf8) + data + [0, 0, 0, 0]
+    return [UInt8(n >> 24 & 255), UInt8(n >> 16 & 255), UInt8(n >> 8 & 255), UInt8(n & 255)] + Array(type.utf8) + data
+        + [0, 0, 0, 0]
 }
 
 private let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
 /// A PNG header declaring `width × height` RGBA, with a token IDAT and IEND.
 private func pngClaiming(width: Int, height: Int) -> [UInt8] {
-    func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    func be32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+    }
     return pngSignature + chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0]) + chunk("IDAT", [0x78, 1])
         + chunk("IEND", [])
 }
@@ -128,7 +134,9 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         #expect(TurboJPEG.scaleDenominator(imageSize: photo, cover: PixelSize(width: 1280, height: 700)) == 4)
         #expect(TurboJPEG.scaleDenominator(imageSize: photo, cover: PixelSize(width: 600, height: 300)) == 8)
         #expect(TurboJPEG.scaleDenominator(imageSize: photo, cover: PixelSize(width: 6000, height: 10)) == 1)
-        #expect(TurboJPEG.scaledSize(PixelSize(width: 641, height: 481), denominator: 8) == PixelSize(width: 81, height: 61))
+        #expect(
+            TurboJPEG.scaledSize(PixelSize(width: 641, height: 481), denominator: 8) == PixelSize(width: 81, height: 61)
+        )
     }
 
     @Test func jpegDecodesReducedForACoverTarget() throws {
@@ -166,7 +174,9 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         let opaque = quadrants.downscaled(byFactor: 8)
         let bmp = try ImageDecoder.decode(path: fixtures.bmp("o.bmp", opaque), cover: nil).get()
         #expect(bmp.bitmap == opaque)
-        let big = try ImageDecoder.decode(path: fixtures.png("q.png", quadrants), cover: PixelSize(width: 100, height: 100)).get()
+        let big = try ImageDecoder.decode(
+            path: fixtures.png("q.png", quadrants), cover: PixelSize(width: 100, height: 100)
+        ).get()
         #expect(big.bitmap.size == PixelSize(width: 160, height: 120) && big.isReduced)
         #expect(big.originalSize == PixelSize(width: 640, height: 480))
     }
@@ -180,7 +190,8 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
             random[i] = UInt8(truncatingIfNeeded: seed >> 16)
         }
         random[0] = 0x13
-        let real = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixtures.png("real.png", quadrants.downscaled(byFactor: 16)))))
+        let real = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: fixtures.png("real.png", quadrants.downscaled(byFactor: 16)))))
         let ihdr = Array(real[8..<33])
         let cutText = pngSignature + ihdr + chunk("tEXt", Array(repeating: 65, count: 1000)).prefix(100)
         var badSignature = real
@@ -192,7 +203,10 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
             ("random.jpg", random, .notAnImage),
             ("notes.png", Array("Just some text, not a picture.\n".utf8), .notAnImage),
             ("cut-text.png", Array(cutText), .truncated),
-            ("huge.png", pngClaiming(width: 100_000, height: 100_000), .tooLarge(width: 100_000, height: 100_000, limit: 250_000_000)),
+            (
+                "huge.png", pngClaiming(width: 100_000, height: 100_000),
+                .tooLarge(width: 100_000, height: 100_000, limit: 250_000_000)
+            ),
             ("zero.png", pngClaiming(width: 0, height: 10), .corrupt("zero width")),
             ("bad-signature.png", badSignature, .notAnImage),
             ("header-only.jpg", Array(jpeg.prefix(20)), .truncated),
@@ -219,10 +233,20 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         }
     }
 
+    @Test func cmykJpegFallsBackToSDLImage() throws {
+        let fixtures = try Fixtures()
+        let cmyk = Bitmap(width: 64, height: 48, fill: RGBA(0, 0, 0, 0))
+        let image = try ImageDecoder.decode(path: fixtures.write("cmyk.jpg", jpegBytes(cmyk, format: TJPF_CMYK)), cover: nil)
+            .get()
+        #expect(image.bitmap.size == PixelSize(width: 64, height: 48) && !image.isReduced)
+    }
+
     @Test func truncatedJpegDecodesPartially() throws {
         let fixtures = try Fixtures()
         let jpeg = jpegBytes(quadrants)
-        let image = try ImageDecoder.decode(path: fixtures.write("half.jpg", Array(jpeg.prefix(jpeg.count / 2))), cover: nil).get()
+        let image = try ImageDecoder.decode(
+            path: fixtures.write("half.jpg", Array(jpeg.prefix(jpeg.count / 2))), cover: nil
+        ).get()
         #expect(image.bitmap.size == PixelSize(width: 640, height: 480))
         #expect(close(image.bitmap.pixel(x: 160, y: 20), RGBA(255, 0, 0)))
     }
@@ -252,14 +276,19 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
     /// Prints decode times for a large wallpaper when one is installed (PLUMAGE_BENCH_JPEG overrides).
     @Test func timesALargeJpeg() throws {
         try ImageDecoder.initializeOnMainThread()
-        let path = ProcessInfo.processInfo.environment["PLUMAGE_BENCH_JPEG"]
+        let path =
+            ProcessInfo.processInfo.environment["PLUMAGE_BENCH_JPEG"]
             ?? "/usr/share/backgrounds/seeding_by_Clements_Engelhardt.jpg"
         guard FileManager.default.fileExists(atPath: path) else { return }
         for target in [nil, PixelSize(width: 1280, height: 800)] {
             var best = Duration.seconds(100)
             var size = PixelSize(width: 0, height: 0)
             for _ in 0..<3 {
-                best = min(best, try ContinuousClock().measure { size = try ImageDecoder.decode(path: path, cover: target).get().bitmap.size })
+                best = min(
+                    best,
+                    try ContinuousClock().measure {
+                        size = try ImageDecoder.decode(path: path, cover: target).get().bitmap.size
+                    })
             }
             print("decode \(path) cover \(target.map(\.description) ?? "none"): \(size) in \(best)")
         }

@@ -1,9 +1,9 @@
-import PlumageCore
+
 
 extension FrameStatistics {
     /// Four seconds of made-up but plausible frame times (mostly ~1.6 ms, a few slow frames), so a
     /// snapshot of the FPS overlay is reproducible pixel for pixel.
-    static func synthetic(refreshHz: Double) -> FrameStatistics {
+    public static func synthetic(refreshHz: Double) -> FrameStatistics {
         var statistics = FrameStatistics(refreshHz: refreshHz)
         let interval = 1000 / refreshHz
         for i in 0..<240 {

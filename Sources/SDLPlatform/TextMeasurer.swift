@@ -2,7 +2,7 @@ internal import CSDL2
 internal import CSDL2TTF
 import PlumageCore
 
-/// `TextMeasuring` with SDL_ttf: widths are sums of cached glyph advances (no kerning), so laying
+/// `TextMeasuring` with SDL_ttf: widths are sums of cached fractional advances (no kerning), so laying
 /// out thousands of items costs dictionary look-ups, not FreeType calls; main thread only.
 public final class TextMeasurer: TextMeasuring {
     let fonts: FontLibrary
@@ -10,7 +10,7 @@ public final class TextMeasurer: TextMeasuring {
     public private(set) var displayScale = 1.0
     /// The user's text size.
     public private(set) var textScale = 1.0
-    var advances: [AdvanceKey: [UInt32: Int]] = [:]
+    var advances: [AdvanceKey: [UInt32: Double]] = [:]
     var faces: [UInt32: FontFace] = [:]
 
     struct AdvanceKey: Hashable {
@@ -63,23 +63,28 @@ public final class TextMeasurer: TextMeasuring {
         }
         let key = AdvanceKey(face: face, weight: style.weight, pixelSize: pixelSize(style))
         var table = advances[key] ?? [:]
-        var total = 0
+        var total = 0.0
         var missing = false
         for scalar in text.unicodeScalars {
             if let a = table[scalar.value] { total += a; continue }
-            var advance: Int32 = 0
-            if let font = fonts.font(face, style.weight, pixelSize: key.pixelSize),
-               TTF_GlyphMetrics32(font, scalar.value, nil, nil, nil, nil, &advance) == 0 {
-                table[scalar.value] = Int(advance)
-            } else {
-                SDL_ClearError()
-                table[scalar.value] = 0
-            }
-            total += table[scalar.value]!
+            let a = advance(of: scalar, face: face, weight: style.weight, pixelSize: key.pixelSize)
+            table[scalar.value] = a
+            total += a
             missing = true
         }
         if missing { advances[key] = table }
-        return Double(total) / displayScale
+        return total / displayScale
+    }
+
+    /// The fractional advance of one scalar in pixels: the shaped width of ten copies over ten.
+    /// (`TTF_GlyphMetrics32` rounds each advance up, so sums of it overshoot HarfBuzz's layout by
+    /// about half a pixel per glyph and coloured runs would drift apart.)
+    func advance(of scalar: Unicode.Scalar, face: FontFace, weight: FontWeight, pixelSize: Int) -> Double {
+        guard let font = fonts.font(face, weight, pixelSize: pixelSize) else { return 0 }
+        let sample = String(repeating: String(Character(scalar)), count: 10)
+        var w: Int32 = 0, h: Int32 = 0
+        guard TTF_SizeUTF8(font, sample, &w, &h) == 0 else { SDL_ClearError(); return 0 }
+        return Double(w) / 10
     }
 
     public func lineHeight(_ style: FontStyle) -> Double {

@@ -1,0 +1,118 @@
+import FeedImport
+import Foundation
+import PlumageCore
+import PlumageTestSupport
+import SDLPlatform
+import XCTest
+
+/// Golden images of the feed drawn by SDL's software renderer on a memory surface, with the bundled
+/// fonts and demo feed. Re-record with `RECORD_GOLDENS=1 swift test --filter GoldenTests`; a
+/// recording run fails on purpose. On a mismatch, `actual` and `diff` PNGs are written next to
+/// the golden under `.build/golden-failures/`.
+/// XCTest (not Swift Testing) so that SDL runs on the process's main thread.
+final class GoldenTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Golden"
+    static let small = Size(width: 560, height: 400)
+
+    func loadThemes() throws -> ThemeLibrary {
+        let dir = Self.root + "/Assets/themes/"
+        return try ThemeLibrary(loading: ThemeLibrary.shippedNames) { (file) throws(StyleError) -> String in
+            guard let text = try? String(contentsOfFile: dir + file, encoding: .utf8) else {
+                throw StyleError(file: file, line: 0, reason: "cannot read")
+            }
+            return text
+        }
+    }
+
+    /// Renders the demo feed at `size` points and `scale`, after `configure` adjusts the app.
+    func render(theme: String = "original", size: Size = small, scale: Double = 1,
+                configure: (FeedPresenter) -> Void = { _ in }) throws -> Bitmap {
+        try Video.initialize(headless: true)
+        let source = try SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: Self.root))
+        let themes = try loadThemes()
+        var app = AppState(source: source, themes: themes, theme: themes.theme(named: theme)!)
+        app.fixedNow = Timestamp(seconds: (source.items.map(\.date).max()?.seconds ?? 0) + 3600)
+        let canvas = try Canvas(size: DisplayScale(scale).pixels(size))
+        let presenter = try FeedPresenter(app: app, assetsDirectory: Self.root + "/Assets",
+                                          fontsDirectory: Self.root + "/Fonts", renderer: canvas.renderer,
+                                          systemEmoji: false)
+        presenter.resize(points: size, scale: DisplayScale(scale), at: 0)
+        presenter.draw(at: 0)
+        configure(presenter)
+        presenter.drawSettled(at: 1)
+        return canvas.bitmap()
+    }
+
+    func assertGolden(_ actual: Bitmap, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = "\(Self.goldenDirectory)/\(name).png"
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] != nil {
+            try Canvas.writePNG(actual, to: path)
+            XCTFail("recorded \(name).png; run again without RECORD_GOLDENS", file: file, line: line)
+            return
+        }
+        guard case let .success(expected) = ImageDecoder.decode(path: path, cover: nil) else {
+            XCTFail("missing golden \(path); record it with RECORD_GOLDENS=1", file: file, line: line)
+            return
+        }
+        let comparison = BitmapComparison(actual: actual, expected: expected.bitmap)
+        if !comparison.matches() {
+            let out = Self.root + "/.build/golden-failures"
+            try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try? Canvas.writePNG(actual, to: "\(out)/\(name)-actual.png")
+            if let diff = comparison.diff { try? Canvas.writePNG(diff, to: "\(out)/\(name)-diff.png") }
+            XCTFail("\(name): \(comparison); see \(out)", file: file, line: line)
+        }
+    }
+
+    func testFeedInEachTheme() throws {
+        for theme in ThemeLibrary.shippedNames {
+            try assertGolden(try render(theme: theme), "feed-\(theme)")
+        }
+    }
+
+    func testBarOverScrolledText() throws {
+        try assertGolden(try render { $0.app.scrollList(to: 160, at: 0) }, "bar-over-text")
+    }
+
+    func testSectionPickerOpen() throws {
+        let image = try render { presenter in
+            _ = presenter.app.handle(.pointerDown(.left, at: Point(x: Self.small.width / 2, y: 26)), at: -1)
+        }
+        try assertGolden(image, "picker-open")
+    }
+
+    func testMediaSection() throws {
+        try assertGolden(try render(theme: "dark") { _ = $0.app.selectSection(named: "Media") }, "section-media")
+    }
+
+    func testFPSOverlay() throws {
+        let image = try render(theme: "dark") { presenter in
+            presenter.app.showsFPS = true
+            presenter.statistics = .synthetic(refreshHz: 60)
+        }
+        try assertGolden(image, "fps-overlay")
+    }
+
+    func testNarrowWindowAndLargeText() throws {
+        try assertGolden(try render(theme: "light", size: Size(width: 360, height: 560)) { $0.app.setTextScale(1.4) },
+                         "narrow-large-text")
+    }
+
+    func testHiDPI() throws {
+        try assertGolden(try render(theme: "green", size: Size(width: 320, height: 240), scale: 2), "hidpi-2x")
+    }
+
+    func testMissingPhotoPlaceholder() throws {
+        let image = try render(theme: "dark") { presenter in
+            let list = presenter.app.list
+            let items = presenter.app.source.items
+            guard let row = list.rows.firstIndex(where: { items[$0].media.contains { $0.path == nil } }) else {
+                return XCTFail("the demo has an item with a missing photo")
+            }
+            presenter.app.scrollList(to: list.rowTops[row], at: 0)
+        }
+        try assertGolden(image, "missing-photo")
+    }
+}

@@ -75,10 +75,12 @@ public enum ImageDecoder {
 
     /// Probes the header, retrying with a longer prefix when a JPEG's frame header lies past the first.
     private static func probe(_ file: borrowing ImageFile) throws(ImageError) -> ImageInfo {
-        let prefix = file.read(at: 0, count: min(file.size, probeLength)) ?? []
+        guard let prefix = file.read(at: 0, count: min(file.size, probeLength)) else { throw .cannotRead("read error") }
         let result = ImageHeader.probe(prefix, fileSize: file.size)
         if case .failure(.truncated) = result, prefix.count < file.size, prefix.starts(with: [0xFF, 0xD8]) {
-            let longer = file.read(at: 0, count: min(file.size, longProbeLength)) ?? []
+            guard let longer = file.read(at: 0, count: min(file.size, longProbeLength)) else {
+                throw .cannotRead("read error")
+            }
             return try ImageHeader.probe(longer, fileSize: file.size).get()
         }
         return try result.get()
@@ -89,7 +91,7 @@ public enum ImageDecoder {
         path: String, file: borrowing ImageFile, info: ImageInfo, target: PixelSize?, timeout: Double
     ) throws(ImageError) -> Bitmap {
         if info.format == .jpeg {
-            guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("short read") }
+            guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
             switch TurboJPEG.decode(bytes, cover: target) {
             case .decoded(let bitmap): return bitmap
             case .failed(let error): throw error

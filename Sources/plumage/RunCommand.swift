@@ -6,7 +6,7 @@ import SDLPlatform
 
 /// `plumage [PATH ...]`: the window.
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the presenter window (default).")
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the viewer window (default).")
 
     @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var paths: [String] = []
     @Option(help: "Theme: original, green, dark or light.") var theme: String?

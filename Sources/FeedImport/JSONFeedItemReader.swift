@@ -4,13 +4,15 @@ import PlumageCore
 struct JSONFeedItemReader {
     /// Absolute folder that relative paths resolve against.
     let baseDirectory: String
+    /// Existence and size look-ups shared by every item of the feed.
+    let files = FileLookupCache()
     /// The author of items that name none: the feed's first author, else one named after the feed.
     let feedAuthor: Author
 
     /// Prepares to read the items of `feed`, titled `title`, stored in `baseDirectory`.
     init(baseDirectory: String, feed: JSONValue, title: String) {
         self.baseDirectory = baseDirectory
-        feedAuthor = Self.author(feed["authors"]?.array?.first ?? feed["author"], base: baseDirectory)
+        feedAuthor = Self.author(feed["authors"]?.array?.first ?? feed["author"], base: baseDirectory, files: files)
             ?? Author(name: title, handle: Self.handle(fromName: title))
     }
 
@@ -22,7 +24,7 @@ struct JSONFeedItemReader {
             ?? (raw["date_modified"]?.string).flatMap(RFC3339.timestamp) ?? Timestamp(seconds: 0)
         let display = DisplayText.detecting(in: text(of: raw))
         let item = Item(
-            id: id, date: date, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], base: baseDirectory) ?? feedAuthor,
+            id: id, date: date, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], base: baseDirectory, files: files) ?? feedAuthor,
             kind: (ext?["kind"]?.string).flatMap(ItemKind.init(rawValue:)) ?? .post,
             text: display.text, entities: display.entities, media: media(of: raw))
         return (item, (ext?["sections"]?.array ?? []).compactMap(\.string))
@@ -30,7 +32,7 @@ struct JSONFeedItemReader {
 
     /// The extension's owner, or nil.
     func owner(_ raw: JSONValue?) -> Author? {
-        Self.author(raw, base: baseDirectory)
+        Self.author(raw, base: baseDirectory, files: files)
     }
 
     /// `content_text`, else `content_html` as plain text, else `summary`, else `title`, else empty.
@@ -42,14 +44,14 @@ struct JSONFeedItemReader {
 
     /// An author object; the handle comes from `_plumage.handle`, else the URL's last path
     /// component without `@`, else the name lowercased without spaces and punctuation.
-    private static func author(_ raw: JSONValue?, base: String) -> Author? {
+    private static func author(_ raw: JSONValue?, base: String, files: FileLookupCache) -> Author? {
         guard let raw, raw.object != nil else { return nil }
         let explicit = raw["_plumage"]?["handle"]?.string ?? raw["handle"]?.string
         let handle = explicit.map { String($0.trimmingPrefix("@")) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (raw["url"]?.string).flatMap(handle(fromURL:))
         let name = raw["name"]?.string ?? handle ?? ""
         guard !name.isEmpty || handle != nil else { return nil }
-        let avatar = (raw["avatar"]?.string).flatMap { LocalPath.existingFile($0, base: base) }
+        let avatar = (raw["avatar"]?.string).flatMap { files.existingFile($0, base: base) }
         return Author(name: name, handle: handle ?? self.handle(fromName: name), avatar: avatar)
     }
 
@@ -70,11 +72,11 @@ struct JSONFeedItemReader {
 
     /// A medium whose size comes from the extension, else the image header, else 0 × 0.
     private func medium(_ kind: MediaKind, url: String, ext: JSONValue?) -> Media {
-        let path = LocalPath.existingFile(url, base: baseDirectory)
+        let path = files.existingFile(url, base: baseDirectory)
         if let w = ext?["width"]?.int, let h = ext?["height"]?.int, w > 0, h > 0 {
             return Media(kind: kind, path: path, width: w, height: h)
         }
-        let size = kind == .video ? nil : path.flatMap(ImageFileProbe.size(ofImageAt:))
+        let size = kind == .video ? nil : path.flatMap(files.imageSize)
         return Media(kind: kind, path: path, width: size?.width ?? 0, height: size?.height ?? 0)
     }
 

@@ -5,6 +5,8 @@ public enum Script {
     public static func isEmoji(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return false }
+        // Fast path: a lone scalar below U+231A (the first emoji-presentation one) is never drawn as emoji.
+        if first.value < 0x231A && scalars.index(after: scalars.startIndex) == scalars.endIndex { return false }
         if first.properties.isEmojiPresentation { return true }
         if scalars.count > 1 {
             return scalars.contains { $0.value == 0xFE0F || $0.value == 0x200D || (0x1F3FB...0x1F3FF).contains($0.value) }
@@ -35,6 +37,10 @@ public enum Script {
 
     /// The direction a strong character sets (true = RTL), or nil for neutrals (spaces, digits, punctuation).
     public static func strongDirection(_ scalar: Unicode.Scalar) -> Bool? {
+        if scalar.value < 0x80 {
+            let v = scalar.value | 0x20
+            return v >= 0x61 && v <= 0x7A ? false : nil
+        }
         if isRightToLeft(scalar) { return true }
         return scalar.properties.isAlphabetic ? false : nil
     }

@@ -10,8 +10,17 @@ public final class TextMeasurer: TextMeasuring {
     public private(set) var displayScale = 1.0
     /// The user's text size.
     public private(set) var textScale = 1.0
-    var advances: [AdvanceKey: [UInt32: Double]] = [:]
+    var tables: [AdvanceKey: AdvanceTable] = [:]
+    /// The table used last: layout asks for the same font many times in a row.
+    var lastTable: (key: AdvanceKey, table: AdvanceTable)?
     var faces: [UInt32: FontFace] = [:]
+    var asciiFaces = [FontFace?](repeating: nil, count: 128)
+
+    /// Advances of one font at one size, in pixels; ASCII in a flat array.
+    final class AdvanceTable {
+        var ascii = [Double](repeating: -1, count: 128)
+        var other: [UInt32: Double] = [:]
+    }
 
     struct AdvanceKey: Hashable {
         var face: FontFace
@@ -35,6 +44,7 @@ public final class TextMeasurer: TextMeasuring {
     func emojiPixelHeight(_ style: FontStyle) -> Int { Int((Double(pixelSize(style)) * 1.15).rounded()) }
 
     public func face(for scalar: Unicode.Scalar, style: FontStyle) -> FontFace {
+        if scalar.value < 128, let f = asciiFaces[Int(scalar.value)] { return f }
         if let f = faces[scalar.value] { return f }
         let v = scalar.value
         var face = FontFace.text
@@ -51,7 +61,7 @@ public final class TextMeasurer: TextMeasuring {
         } else if let emoji = fonts.emoji(), TTF_GlyphIsProvided32(emoji, v) != 0 {
             face = .emoji
         }
-        faces[v] = face
+        if v < 128 { asciiFaces[Int(v)] = face } else { faces[v] = face }
         return face
     }
 
@@ -62,17 +72,32 @@ public final class TextMeasurer: TextMeasuring {
             return Double(text.count) * w / displayScale
         }
         let key = AdvanceKey(face: face, weight: style.weight, pixelSize: pixelSize(style))
-        var table = advances[key] ?? [:]
-        var total = 0.0
-        var missing = false
-        for scalar in text.unicodeScalars {
-            if let a = table[scalar.value] { total += a; continue }
-            let a = advance(of: scalar, face: face, weight: style.weight, pixelSize: key.pixelSize)
-            table[scalar.value] = a
-            total += a
-            missing = true
+        let table: AdvanceTable
+        if let last = lastTable, last.key == key {
+            table = last.table
+        } else {
+            table = tables[key] ?? AdvanceTable()
+            tables[key] = table
+            lastTable = (key, table)
         }
-        if missing { advances[key] = table }
+        var total = 0.0
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 128 {
+                var a = table.ascii[Int(v)]
+                if a < 0 {
+                    a = advance(of: scalar, face: face, weight: style.weight, pixelSize: key.pixelSize)
+                    table.ascii[Int(v)] = a
+                }
+                total += a
+            } else if let a = table.other[v] {
+                total += a
+            } else {
+                let a = advance(of: scalar, face: face, weight: style.weight, pixelSize: key.pixelSize)
+                table.other[v] = a
+                total += a
+            }
+        }
         return total / displayScale
     }
 

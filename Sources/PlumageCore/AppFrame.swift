@@ -33,7 +33,7 @@ extension AppState {
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
         if showsFPS, let statistics {
-            overlay.draw(statistics: statistics, time: time, windowSize: windowSize, theme: theme,
+            overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale, theme: theme,
                          measurer: measurer, into: &commands)
         }
         return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch,

@@ -59,6 +59,9 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
     /// Frosted glass: blur what has been drawn so far inside the rectangle (sigma in points), then
     /// composite a translucent tint over it.
     case blurBehind(Rect, sigma: Double, tint: RGBA)
+    /// Pixels made by the core (e.g. the overlay's graph), drawn 1:1 into a rectangle; `key`
+    /// identifies the cached texture, so new pixels need a new key.
+    case pixels(Bitmap, Rect, key: String)
     /// Restricts later commands to a rectangle (nil = the whole window).
     case clip(Rect?)
 
@@ -71,6 +74,7 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
             "text \(key) at \(p) \(block.size) \"\(block.lines.map { $0.runs.map(\.text).joined() }.joined(separator: "⏎"))\""
         case let .icon(icon, r, c): "icon \(icon.rawValue) \(r) \(c)"
         case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(fmt(s)) tint \(t)"
+        case let .pixels(b, r, key): "pixels \(key) \(b.size) in \(r)"
         case let .clip(r): "clip \(r.map(\.description) ?? "none")"
         }
     }

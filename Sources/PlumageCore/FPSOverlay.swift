@@ -1,17 +1,25 @@
 /// The FPS overlay: current fps, p50/p99 frame time, 1 % low, frames over budget, and a graph of
-/// the last four seconds of frame times with the budget line. Its text is re-laid out at most
-/// four times a second, so drawing it barely changes what it measures.
+/// the last four seconds of frame times with the budget line. Text and graph are refreshed four
+/// times a second and drawn as three cached text textures and one small bitmap, so showing the
+/// overlay barely changes what it measures.
 struct FPSOverlay: Sendable {
     var lines: [String] = []
+    var blocks: [TextBlock] = []
+    var graph: Bitmap?
+    var refreshCount = 0
     var updatedAt = -10.0
-    /// Seconds between text refreshes.
+    /// Seconds between refreshes.
     static let refreshInterval = 0.25
     static let size = Size(width: 300, height: 150)
 
     mutating func draw(
-        statistics: FrameStatistics, time: Double, windowSize: Size, theme: Theme,
+        statistics: FrameStatistics, time: Double, windowSize: Size, scale: DisplayScale, theme: Theme,
         measurer: some TextMeasuring, into commands: inout [DrawCommand]
     ) {
+        let frame = Rect(x: windowSize.width - Self.size.width - 12, y: FeedMetrics.barHeight + 12,
+                         width: Self.size.width, height: Self.size.height)
+        let graphRect = Rect(x: frame.minX + 12, y: frame.minY + 80, width: frame.width - 24, height: frame.height - 90)
+        let background = theme.color(.overlayBackground).withAlpha(0.9).over(theme.color(.backdrop))
         if time - updatedAt >= Self.refreshInterval || lines.isEmpty {
             let s = statistics.summary(now: time)
             lines = [
@@ -19,47 +27,53 @@ struct FPSOverlay: Sendable {
                 "p50 \(ms(s.p50WorkMs))   p99 \(ms(s.p99WorkMs))",
                 "over budget \(s.overBudget) / \(s.frameCount)   (\(ms(statistics.budgetMs)))",
             ]
+            blocks = lines.enumerated().map { i, line in
+                var block = TextLayout.layout([StyledSpan(Substring(line), theme.color(.overlayText))],
+                                              style: i == 0 ? .a1 : .b1, maxWidth: frame.width - 24, maxLines: 1,
+                                              measurer: measurer)
+                block.background = background
+                return block
+            }
+            graph = Self.graphBitmap(statistics.graph(seconds: 4), budget: statistics.budgetMs,
+                                     size: scale.pixels(graphRect.size), background: background, theme: theme)
+            refreshCount += 1
             updatedAt = time
         }
-        let frame = Rect(x: windowSize.width - Self.size.width - 12, y: FeedMetrics.barHeight + 12,
-                         width: Self.size.width, height: Self.size.height)
         // Opaque, so the overlay costs a few copies rather than a large per-pixel blend.
-        commands.append(.roundedFill(frame, radius: 12, theme.color(.overlayBackground).withAlpha(0.9).over(theme.color(.backdrop))))
+        commands.append(.roundedFill(frame, radius: 12, background))
         var y = frame.minY + 10
-        for (i, line) in lines.enumerated() {
-            let style: FontStyle = i == 0 ? .a1 : .b1
-            let block = TextLayout.layout([StyledSpan(Substring(line), theme.color(.overlayText))], style: style,
-                                          maxWidth: frame.width - 24, maxLines: 1, measurer: measurer)
+        for (i, (line, block)) in zip(lines, blocks).enumerated() {
             commands.append(.text(block, at: Point(x: frame.minX + 12, y: y), key: "fps:\(i):\(line):\(theme.name)"))
             y += block.size.height + 2
         }
-        let graph = Rect(x: frame.minX + 12, y: y + 6, width: frame.width - 24, height: frame.maxY - y - 16)
-        drawGraph(statistics.graph(seconds: 4), budget: statistics.budgetMs, in: graph, theme: theme, into: &commands)
+        if let graph { commands.append(.pixels(graph, graphRect, key: "fps-graph:\(refreshCount)")) }
     }
 
-    /// Bars of the worst frame time per pixel column, scaled so the budget line sits at half height.
-    func drawGraph(_ samples: [Double], budget: Double, in rect: Rect, theme: Theme, into commands: inout [DrawCommand]) {
-        commands.append(.fill(rect, theme.color(.overlayText).withAlpha(0.08)))
-        let columns = Int(rect.width)
-        let scale = rect.height / (2 * budget)
+    /// The graph as pixels: the worst frame time per pixel column, newest on the right, scaled so the
+    /// budget line sits at half height; frames over budget in the warning colour.
+    static func graphBitmap(_ samples: [Double], budget: Double, size: PixelSize, background: RGBA,
+                            theme: Theme) -> Bitmap {
+        let w = max(1, size.width), h = max(1, size.height)
+        var bitmap = Bitmap(width: w, height: h, fill: theme.color(.overlayText).withAlpha(0.08).over(background))
+        let scale = Double(h) / (2 * budget)
         if !samples.isEmpty {
-            let perColumn = max(1, Double(samples.count) / Double(columns))
-            let shown = min(columns, samples.count)
+            let perColumn = max(1, Double(samples.count) / Double(w))
+            let shown = min(w, samples.count)
             for c in 0..<shown {
                 let lo = Int(Double(c) * perColumn), hi = max(lo + 1, Int(Double(c + 1) * perColumn))
                 let worst = samples[lo..<min(hi, samples.count)].max() ?? 0
-                let h = min(rect.height, max(1, worst * scale))
-                let x = rect.maxX - Double(shown - c)
+                let barHeight = min(h, max(1, Int((worst * scale).rounded())))
                 let color = worst > budget ? theme.color(.overlayWarning) : theme.color(.overlayGraph)
-                commands.append(.fill(Rect(x: x, y: rect.maxY - h, width: 1, height: h), color))
+                bitmap.composite(color, over: PixelRect(x: w - shown + c, y: h - barHeight, width: 1, height: barHeight))
             }
         }
-        commands.append(.fill(Rect(x: rect.minX, y: rect.maxY - budget * scale, width: rect.width, height: 1),
-                              theme.color(.overlayBudget)))
+        let budgetY = max(0, h - Int((budget * scale).rounded()))
+        bitmap.composite(theme.color(.overlayBudget), over: PixelRect(x: 0, y: budgetY, width: w, height: 1))
+        return bitmap
     }
 
     func ms(_ v: Double) -> String {
-        let tenths = Int((v * 100).rounded())
-        return "\(tenths / 100).\(tenths % 100 < 10 ? "0" : "")\(tenths % 100) ms"
+        let hundredths = Int((v * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
     }
 }

@@ -39,9 +39,13 @@ public struct TextBlock: Hashable, Sendable {
     public var lineHeight: Double
     /// Bounding size in points (width of the widest line, height of all line boxes).
     public var size: Size
+    /// An opaque colour the block is known to sit on: the executor then rasterises it onto that
+    /// colour and copies it without blending (nil = transparent, blended over whatever is below).
+    public var background: RGBA?
     /// Creates a block.
-    public init(style: FontStyle, lines: [TextLine], lineHeight: Double, size: Size) {
+    public init(style: FontStyle, lines: [TextLine], lineHeight: Double, size: Size, background: RGBA? = nil) {
         self.style = style; self.lines = lines; self.lineHeight = lineHeight; self.size = size
+        self.background = background
     }
     /// An empty block.
     public static func empty(_ style: FontStyle) -> TextBlock {

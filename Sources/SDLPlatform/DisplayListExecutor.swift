@@ -11,8 +11,9 @@ public final class DisplayListExecutor {
     let rasterizer: TextRasterizer
     var icons: [Icon: Texture] = [:]
     var textTextures: CostCache<String, Texture>
-    /// A white anti-aliased disc whose quarters draw rounded corners.
-    let disc: Texture?
+    /// White anti-aliased discs by pixel radius; their quarters draw rounded corners 1:1 (scaled,
+    /// colour-modulated copies take a slow path in SDL's software renderer).
+    var discs: [Int: Texture] = [:]
     var glass: Texture?
     /// Device pixels per point.
     public var scale = 1.0
@@ -25,8 +26,8 @@ public final class DisplayListExecutor {
         self.images = images
         self.measurer = measurer
         rasterizer = TextRasterizer(fonts: measurer.fonts, measurer: measurer)
-        textTextures = CostCache(costLimit: 96 << 20)
-        disc = try? Texture(renderer: renderer, bitmap: Bitmap(width: 128, height: 128, fill: .white).masked(.circle))
+        // A 1280×800 screen of text is ~4 MB of textures; 32 MB keeps several screens around.
+        textTextures = CostCache(costLimit: 32 << 20)
         for icon in Icon.allCases {
             if let bitmap = try? ImageDecoder.decode(path: "\(iconsDirectory)/\(icon.rawValue).png", cover: nil).get().bitmap {
                 icons[icon] = try? Texture(renderer: renderer, bitmap: bitmap)
@@ -75,6 +76,8 @@ public final class DisplayListExecutor {
             renderer.copy(texture, to: px(rect))
         case let .blurBehind(rect, sigma, tint):
             frost(px(rect), sigma: sigma * scale, tint: tint)
+        case let .pixels(bitmap, rect, key):
+            drawPixels(bitmap, in: rect, key: key)
         case let .clip(rect):
             renderer.setClip(rect.map(px))
         }
@@ -113,6 +116,7 @@ public final class DisplayListExecutor {
         guard let surface = rasterizer.render(block) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = try? Texture(renderer: renderer, surface: surface) else { return nil }
+        if block.background != nil { texture.setOpaque() }
         _ = textTextures.insert(texture, for: cacheKey, cost: texture.byteCount)
         textRendersLastFrame += 1
         return texture
@@ -124,12 +128,23 @@ public final class DisplayListExecutor {
         renderer.copy(texture, to: PixelRect(x: x, y: y, width: texture.size.width, height: texture.size.height))
     }
 
+    /// Core-made pixels, uploaded once per key (cached with the text textures).
+    func drawPixels(_ bitmap: Bitmap, in rect: Rect, key: String) {
+        var texture = textTextures.value(for: key)
+        if texture == nil {
+            texture = try? Texture(renderer: renderer, bitmap: bitmap, opaque: true)
+            if let texture { _ = textTextures.insert(texture, for: key, cost: texture.byteCount) }
+        }
+        guard let texture else { return }
+        renderer.copy(texture, to: px(rect))
+    }
+
     /// A rounded rectangle from four disc quarters and three non-overlapping strips (no double blending).
     func roundedFill(_ r: PixelRect, radius: Int, _ color: RGBA) {
         let rad = max(0, min(radius, min(r.width, r.height) / 2))
-        guard rad > 0, let disc else { renderer.fill(r, color); return }
+        guard rad > 0, let disc = disc(radius: rad) else { renderer.fill(r, color); return }
         disc.tint(color)
-        let half = disc.size.width / 2
+        let half = rad
         let corners = [
             (PixelRect(x: 0, y: 0, width: half, height: half), r.x, r.y),
             (PixelRect(x: half, y: 0, width: half, height: half), r.x + r.width - rad, r.y),
@@ -142,6 +157,15 @@ public final class DisplayListExecutor {
         renderer.fill(PixelRect(x: r.x + rad, y: r.y, width: r.width - 2 * rad, height: r.height), color)
         renderer.fill(PixelRect(x: r.x, y: r.y + rad, width: rad, height: r.height - 2 * rad), color)
         renderer.fill(PixelRect(x: r.x + r.width - rad, y: r.y + rad, width: rad, height: r.height - 2 * rad), color)
+    }
+
+    /// The white disc of a pixel radius (made on first use, kept: the UI uses a handful of radii).
+    func disc(radius: Int) -> Texture? {
+        if let disc = discs[radius] { return disc }
+        let side = radius * 2
+        let disc = try? Texture(renderer: renderer, bitmap: Bitmap(width: side, height: side, fill: .white).masked(.circle))
+        if discs.count < 64 { discs[radius] = disc }
+        return disc
     }
 
     /// Frosted glass: reads back what is under `r`, shrinks it 4×, blurs, and stretches it back with

@@ -34,7 +34,9 @@ public final class ImageStore {
     public private(set) var uploadsLastFrame = 0
 
     /// Creates a store drawing with `renderer`, decoding on `threads` workers, keeping at most `byteLimit` of textures.
-    public init(renderer: Renderer, threads: Int = 2, byteLimit: Int = 256 << 20) throws(SDLError) {
+    /// The default keeps a dozen screens of feed photos and avatars at 1280×800 (~4 MB a screen)
+    /// plus the 4 MB backdrop.
+    public init(renderer: Renderer, threads: Int = 2, byteLimit: Int = 64 << 20) throws(SDLError) {
         self.renderer = renderer
         mailbox = try Mailbox<Delivery>()
         workers = DecodeWorkers(mailbox: mailbox, threadCount: threads)

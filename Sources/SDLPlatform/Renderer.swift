@@ -152,6 +152,9 @@ public final class Texture {
     /// Bytes of pixel memory held, for cost-bounded caches.
     public var byteCount: Int { size.width * size.height * 4 }
 
+    /// Copies this texture without blending from now on (its pixels are opaque).
+    func setOpaque() { SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE) }
+
     /// Tints the texture's colour and alpha for the next copies.
     func tint(_ color: RGBA) {
         SDL_SetTextureColorMod(handle, color.r, color.g, color.b)

@@ -22,7 +22,11 @@ final class TextRasterizer {
               let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32,
                                                            SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { SDL_ClearError(); return nil }
-        SDL_FillRect(surface, nil, 0)
+        if let bg = block.background {
+            SDL_FillRect(surface, nil, UInt32(bg.a) << 24 | UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b))
+        } else {
+            SDL_FillRect(surface, nil, 0)
+        }
         let style = block.style
         let pixelSize = measurer.pixelSize(style)
         guard let textFont = fonts.font(.text, style.weight, pixelSize: pixelSize) else { return surface }
@@ -31,14 +35,14 @@ final class TextRasterizer {
         for line in block.lines {
             let baseline = line.y * scale + (lineBox - textHeight) / 2 + Double(TTF_FontAscent(textFont))
             for run in line.runs {
-                draw(run, style: style, pixelSize: pixelSize, baseline: baseline, scale: scale, into: surface)
+                draw(run, style: style, pixelSize: pixelSize, baseline: baseline, scale: scale, into: surface, block: block)
             }
         }
         return surface
     }
 
     func draw(_ run: TextRun, style: FontStyle, pixelSize: Int, baseline: Double, scale: Double,
-              into surface: UnsafeMutablePointer<SDL_Surface>) {
+              into surface: UnsafeMutablePointer<SDL_Surface>, block: TextBlock) {
         guard let font = fonts.font(run.face, style.weight, pixelSize: pixelSize) else { return }
         let color = SDL_Color(r: run.color.r, g: run.color.g, b: run.color.b, a: run.color.a)
         if run.isRightToLeft {
@@ -62,13 +66,14 @@ final class TextRasterizer {
             guard dst.w > 0, dst.h > 0 else { return }
             // Linear stretch without blending: runs do not overlap, so copying keeps straight alpha intact.
             var full = SDL_Rect(x: x, y: y, w: Int32(w), h: Int32(h))
-            if dst.x == full.x && dst.y == full.y && dst.w == full.w && dst.h == full.h {
+            let unclipped = dst.x == full.x && dst.y == full.y && dst.w == full.w && dst.h == full.h
+            if unclipped && block.background == nil {
                 SDL_SoftStretchLinear(glyphs, nil, surface, &dst)
             } else {
                 let scaled = SDL_CreateRGBSurfaceWithFormat(0, full.w, full.h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
                 if let scaled {
                     SDL_SoftStretchLinear(glyphs, nil, scaled, nil)
-                    SDL_SetSurfaceBlendMode(scaled, SDL_BLENDMODE_NONE)
+                    SDL_SetSurfaceBlendMode(scaled, block.background == nil ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
                     full.x = 0; full.y = 0
                     SDL_UpperBlit(scaled, nil, surface, &full)
                     SDL_FreeSurface(scaled)
@@ -77,7 +82,7 @@ final class TextRasterizer {
         } else {
             let y = Int32((baseline - Double(TTF_FontAscent(font))).rounded())
             var dst = SDL_Rect(x: x, y: y, w: glyphs.pointee.w, h: glyphs.pointee.h)
-            SDL_SetSurfaceBlendMode(glyphs, SDL_BLENDMODE_NONE)
+            SDL_SetSurfaceBlendMode(glyphs, block.background == nil ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_UpperBlit(glyphs, nil, surface, &dst)
         }
     }

@@ -20,6 +20,7 @@ struct ScrollBench: ParsableCommand {
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
     @Option(help: "Theme.") var theme: String?
     @Flag(help: "Scroll from top to bottom at constant speed instead (memory over the whole feed).") var sweep = false
+    @Flag(help: "Show the FPS overlay while measuring (fed by the measured frames, as in the window).") var fps = false
     @Flag(help: "Print JSON.") var json = false
     @Option(help: "Also write one CSV line per frame (frame,offset,work_ms,uploads,text_renders).") var csv: String?
 
@@ -36,6 +37,7 @@ struct ScrollBench: ParsableCommand {
             let presenter = try startup.presenter(theme: theme, renderer: canvas.renderer, systemEmoji: false)
             presenter.app.fixedNow = Timestamp(seconds: (startup.source.items.map(\.date).max()?.seconds ?? 0) + 3600)
             presenter.resize(points: size.size, scale: .one, at: 0)
+            presenter.app.showsFPS = fps
             let layoutStart = Video.seconds()
             presenter.draw(at: 0)
             canvas.renderer.presentFrame()
@@ -57,6 +59,7 @@ struct ScrollBench: ParsableCommand {
                 let end = Video.seconds()
                 work.append((end - start) * 1000)
                 intervals.append((end - last) * 1000)
+                presenter.statistics.record(workMs: work.last!, intervalMs: intervals.last!, at: time)
                 last = end
                 if csv != nil {
                     lines.append("\(frame),\(Int(script.offset(frame: frame))),\(String(format: "%.3f", work.last!)),"

@@ -32,6 +32,9 @@ extension AppState {
         bar.draw(title: title, theme: theme, hover: picker.isOpen ? nil : pointer, measurer: measurer, into: &commands)
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
+        if showsHelp {
+            HelpOverlay.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands)
+        }
         if showsFPS, let statistics {
             overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale, theme: theme,
                          measurer: measurer, into: &commands)
@@ -41,7 +44,7 @@ extension AppState {
     }
 
     /// Absolute path of the current theme's background image.
-    public var backgroundPath: String { assetRoot + "/backgrounds/" + theme.backgroundImage }
+    public var backgroundPath: String { assetRoot + "/backgrounds/" + (chosenBackground ?? theme.backgroundImage) }
 
     /// The list column: at most `columnMaxWidth` wide, centred.
     var columnFrame: Rect {

@@ -21,6 +21,10 @@ public struct AppState: Sendable {
     public var epochAtTimeZero: Int64 = 0
     /// Absolute path of the `Assets` folder (backgrounds are found there).
     public var assetRoot = ""
+    /// File names in `Assets/backgrounds/` the `b` key cycles through.
+    public var backgrounds: [String] = []
+    /// The background the user chose with `b`, overriding the theme's; nil = the theme's own.
+    public internal(set) var chosenBackground: String?
     var pointer: Point?
     var drag: DragState?
     var overlay = FPSOverlay()
@@ -98,6 +102,10 @@ public struct AppState: Sendable {
             windowSize = size; displayScale = scale
         case let .key(key, modifiers):
             if picker.isOpen, key == .escape { picker.toggle(at: time); return [] }
+            if showsHelp, key != .character("?") {
+                showsHelp = false
+                if key == .escape || key == .backspace { return [] }
+            }
             if let command = KeyBindings.command(for: key, modifiers, in: KeyBindings.feed) {
                 return perform(command, at: time)
             }
@@ -141,6 +149,10 @@ public struct AppState: Sendable {
         case .scrollToBottom: list.scroll.scroll(to: list.scroll.maxOffset, animated: true, at: time)
         case .toggleFPS: showsFPS.toggle()
         case .nextTheme: theme = themes.next(after: theme)
+        case .nextBackground:
+            guard !backgrounds.isEmpty else { break }
+            let current = backgrounds.firstIndex(of: chosenBackground ?? theme.backgroundImage) ?? -1
+            chosenBackground = backgrounds[(current + 1) % backgrounds.count]
         case .toggleHelp: showsHelp.toggle()
         case let .textSize(step):
             let scales = Self.textScales

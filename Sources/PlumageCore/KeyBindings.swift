@@ -3,7 +3,7 @@ public enum Command: Hashable, Sendable {
     case scrollLines(Int)
     case scrollPages(Int)
     case scrollToTop, scrollToBottom
-    case toggleFPS, nextTheme, reload, toggleFullscreen, quit, back, toggleHelp
+    case toggleFPS, nextTheme, nextBackground, reload, toggleFullscreen, quit, back, toggleHelp
     /// Text size: +1 bigger, −1 smaller, 0 back to 100 %.
     case textSize(Int)
 }
@@ -31,6 +31,7 @@ public enum KeyBindings {
         (KeyChord(.end),                         .scrollToBottom),
         (KeyChord(.f12),                         .toggleFPS),
         (KeyChord(.character("t")),              .nextTheme),
+        (KeyChord(.character("b")),              .nextBackground),
         (KeyChord(.character("="), .control),    .textSize(1)),
         (KeyChord(.character("+"), .control),    .textSize(1)),
         (KeyChord(.character("-"), .control),    .textSize(-1)),

@@ -27,8 +27,12 @@ public struct TextLine: Hashable, Sendable {
     public var y: Double
     /// Width of the line's content in points.
     public var width: Double
+    /// True when the line belongs to a right-to-left paragraph (right-aligned, runs reversed).
+    public var isRightToLeft: Bool
     /// Creates a line.
-    public init(runs: [TextRun], y: Double, width: Double) { self.runs = runs; self.y = y; self.width = width }
+    public init(runs: [TextRun], y: Double, width: Double, isRightToLeft: Bool = false) {
+        self.runs = runs; self.y = y; self.width = width; self.isRightToLeft = isRightToLeft
+    }
 }
 
 /// A paragraph laid out for one width, style and text scale.

@@ -155,6 +155,6 @@ public enum TextLayout {
         let width = runs.reduce(0) { $0 + $1.width }
         var x = rtlParagraph ? max(0, maxWidth - width) : 0
         for i in runs.indices { runs[i].x = x; x += runs[i].width }
-        return TextLine(runs: runs, y: y, width: width)
+        return TextLine(runs: runs, y: y, width: width, isRightToLeft: rtlParagraph)
     }
 }

@@ -101,15 +101,22 @@ public final class TextMeasurer: TextMeasuring {
         return total / displayScale
     }
 
-    /// The fractional advance of one scalar in pixels: the shaped width of ten copies over ten.
-    /// (`TTF_GlyphMetrics32` rounds each advance up, so sums of it overshoot HarfBuzz's layout by
-    /// about half a pixel per glyph and coloured runs would drift apart.)
+    /// The fractional advance of one scalar in pixels, measured as (W(" c" × 10) − W(" " × 10)) / 10:
+    /// `TTF_GlyphMetrics32` rounds each advance up (sums overshoot HarfBuzz's layout by ~½ px a
+    /// glyph), and ten copies in a row would pick up kerning or contextual alternates between
+    /// identical glyphs ("//"); spaces in between have neither.
     func advance(of scalar: Unicode.Scalar, face: FontFace, weight: FontWeight, pixelSize: Int) -> Double {
         guard let font = fonts.font(face, weight, pixelSize: pixelSize) else { return 0 }
-        let sample = String(repeating: String(Character(scalar)), count: 10)
-        var w: Int32 = 0, h: Int32 = 0
-        guard TTF_SizeUTF8(font, sample, &w, &h) == 0 else { SDL_ClearError(); return 0 }
-        return Double(w) / 10
+        func width(_ s: String) -> Int32? {
+            var w: Int32 = 0, h: Int32 = 0
+            guard TTF_SizeUTF8(font, s, &w, &h) == 0 else { SDL_ClearError(); return nil }
+            return w
+        }
+        let spaces = String(repeating: " ", count: 10)
+        if scalar == " " { return Double(width(spaces) ?? 0) / 10 }
+        let c = String(Character(scalar))
+        guard let both = width(String(repeating: " " + c, count: 10)), let gaps = width(spaces) else { return 0 }
+        return max(0, Double(both - gaps) / 10)
     }
 
     public func lineHeight(_ style: FontStyle) -> Double {

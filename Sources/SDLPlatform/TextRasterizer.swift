@@ -34,16 +34,24 @@ final class TextRasterizer {
         let textHeight = Double(TTF_FontHeight(textFont))
         for line in block.lines {
             let baseline = line.y * scale + (lineBox - textHeight) / 2 + Double(TTF_FontAscent(textFont))
+            // Measured widths ignore kerning, so a shaped run ends a little before its measured end:
+            // left-to-right lines place each run where the previous one really ended.
+            var cursor: Int32? = nil
             for run in line.runs {
-                draw(run, style: style, pixelSize: pixelSize, baseline: baseline, scale: scale, into: surface, block: block)
+                let x = line.isRightToLeft ? nil : cursor
+                let advance = draw(run, style: style, pixelSize: pixelSize, baseline: baseline, scale: scale,
+                                   at: x, into: surface, block: block)
+                cursor = (x ?? Int32((run.x * scale).rounded()) + 1) + advance
             }
         }
         return surface
     }
 
-    func draw(_ run: TextRun, style: FontStyle, pixelSize: Int, baseline: Double, scale: Double,
-              into surface: UnsafeMutablePointer<SDL_Surface>, block: TextBlock) {
-        guard let font = fonts.font(run.face, style.weight, pixelSize: pixelSize) else { return }
+    /// Draws one run with its left edge at `x` pixels (its laid-out position when nil); returns its width in pixels.
+    @discardableResult
+    func draw(_ run: TextRun, style: FontStyle, pixelSize: Int, baseline: Double, scale: Double, at x: Int32?,
+              into surface: UnsafeMutablePointer<SDL_Surface>, block: TextBlock) -> Int32 {
+        guard let font = fonts.font(run.face, style.weight, pixelSize: pixelSize) else { return 0 }
         let color = SDL_Color(r: run.color.r, g: run.color.g, b: run.color.b, a: run.color.a)
         if run.isRightToLeft {
             TTF_SetFontDirection(font, TTF_DIRECTION_RTL)
@@ -54,16 +62,16 @@ final class TextRasterizer {
             TTF_SetFontDirection(font, TTF_DIRECTION_LTR)
             TTF_SetFontScriptName(font, "Latn")
         }
-        guard let glyphs = rendered else { SDL_ClearError(); return }
+        guard let glyphs = rendered else { SDL_ClearError(); return 0 }
         defer { SDL_FreeSurface(glyphs) }
-        let x = Int32((run.x * scale).rounded()) + 1
+        let x = x ?? Int32((run.x * scale).rounded()) + 1
         if run.face == .emoji {
             let h = measurer.emojiPixelHeight(style)
             let w = Int(Double(glyphs.pointee.w) * Double(h) / Double(max(1, glyphs.pointee.h)))
             let y = Int32((baseline - Double(h) * 0.86).rounded())
             var dst = SDL_Rect(x: x, y: y, w: Int32(w), h: Int32(h))
             clip(&dst, to: surface)
-            guard dst.w > 0, dst.h > 0 else { return }
+            guard dst.w > 0, dst.h > 0 else { return Int32(w) }
             // Linear stretch without blending: runs do not overlap, so copying keeps straight alpha intact.
             var full = SDL_Rect(x: x, y: y, w: Int32(w), h: Int32(h))
             let unclipped = dst.x == full.x && dst.y == full.y && dst.w == full.w && dst.h == full.h
@@ -79,11 +87,13 @@ final class TextRasterizer {
                     SDL_FreeSurface(scaled)
                 }
             }
+            return Int32(w)
         } else {
             let y = Int32((baseline - Double(TTF_FontAscent(font))).rounded())
             var dst = SDL_Rect(x: x, y: y, w: glyphs.pointee.w, h: glyphs.pointee.h)
             SDL_SetSurfaceBlendMode(glyphs, block.background == nil ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
             SDL_UpperBlit(glyphs, nil, surface, &dst)
+            return glyphs.pointee.w
         }
     }
 

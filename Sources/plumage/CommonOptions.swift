@@ -57,9 +57,13 @@ struct Startup {
     func presenter(theme: Theme, renderer: Renderer, systemEmoji: Bool, refreshHz: Double = 60) throws(SDLError)
         -> FeedPresenter
     {
-        try FeedPresenter(app: AppState(source: source, themes: themes, theme: theme),
-                          assetsDirectory: resources.assetsURL.path, fontsDirectory: resources.fontsURL.path,
-                          renderer: renderer, systemEmoji: systemEmoji, refreshHz: refreshHz)
+        var app = AppState(source: source, themes: themes, theme: theme)
+        let backgrounds = resources.assetsURL.path + "/backgrounds"
+        app.backgrounds = ((try? FileManager.default.contentsOfDirectory(atPath: backgrounds)) ?? [])
+            .filter { [".jpg", ".jpeg", ".png", ".webp"].contains(where: $0.lowercased().hasSuffix) }.sorted()
+        return try FeedPresenter(app: app, assetsDirectory: resources.assetsURL.path,
+                                 fontsDirectory: resources.fontsURL.path, renderer: renderer,
+                                 systemEmoji: systemEmoji, refreshHz: refreshHz)
     }
 
     /// The theme called `name`, or exits listing the valid names.

@@ -97,7 +97,8 @@ struct MainLoop {
         if !firstFrameReported {
             firstFrameReported = true
             if ProcessInfo.processInfo.environment["PLUMAGE_TRACE_STARTUP"] != nil {
-                FileHandle.standardError.write(Data("first frame after \(Int((end - started) * 1000)) ms\n".utf8))
+                let wall = String(format: "%.3f", Date().timeIntervalSince1970)
+                FileHandle.standardError.write(Data("first frame after \(Int((end - started) * 1000)) ms (at \(wall))\n".utf8))
             }
         }
     }

@@ -19,6 +19,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Text size factor (0.8–2).") var textScale: Double = 1
     @Flag(help: "Show the FPS overlay (with a fixed synthetic series, so pixels are reproducible).") var fps = false
     @Flag(help: "Open the section picker.") var picker = false
+    @Flag(help: "Show the key help overlay (the ? key).") var keys = false
 
     func validate() throws {
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be between 1 and 4") }
@@ -46,6 +47,7 @@ struct SnapshotCommand: ParsableCommand {
             }
             presenter.draw(at: 0)
             presenter.app.scrollList(to: scroll, at: 0)
+            if keys { _ = presenter.app.handle(.key(.character("?"), []), at: 0) }
             if picker { _ = presenter.app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
             presenter.drawSettled(at: 1)
             try canvas.savePNG(to: out)

@@ -1,0 +1,42 @@
+/// The `?` overlay: the keys of the feed screen in a centred panel.
+enum HelpOverlay {
+    /// Rows of (keys, what they do), in reading order.
+    static let rows: [(String, String)] = [
+        ("wheel, drag", "scroll (drag flings)"),
+        ("↑ ↓  j k", "scroll a line"),
+        ("PgUp PgDn Space", "scroll a page"),
+        ("Home End", "top, bottom"),
+        ("click the title", "sections"),
+        ("t", "next theme"),
+        ("b", "next background"),
+        ("Ctrl+= Ctrl+− Ctrl+0", "text size"),
+        ("F12", "FPS overlay"),
+        ("F5", "reload"),
+        ("f  F11", "fullscreen"),
+        ("q  Ctrl+Q", "quit"),
+        ("?  Esc", "close this help"),
+    ]
+
+    static func draw(windowSize: Size, theme: Theme, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+        let rowHeight = 28.0
+        let size = Size(width: min(460, windowSize.width - 24), height: Double(rows.count) * rowHeight + 64)
+        let frame = Rect(x: ((windowSize.width - size.width) / 2).rounded(),
+                         y: max(FeedMetrics.barHeight + 8, ((windowSize.height - size.height) / 2).rounded()),
+                         width: size.width, height: size.height)
+        commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma,
+                                    tint: theme.color(.pickerBackground).withAlpha(0.88)))
+        let title = TextLayout.layout([StyledSpan("Keys", theme.color(.pickerText))], style: .a1,
+                                      maxWidth: frame.width - 40, maxLines: 1, measurer: measurer)
+        commands.append(.text(title, at: Point(x: frame.minX + 20, y: frame.minY + 16), key: "help:title:\(theme.name)"))
+        let keyWidth = (frame.width - 40) * 0.45
+        for (i, (keys, action)) in rows.enumerated() {
+            let y = frame.minY + 52 + Double(i) * rowHeight
+            let k = TextLayout.layout([StyledSpan(Substring(keys), theme.color(.link))], style: .b1,
+                                      maxWidth: keyWidth - 8, maxLines: 1, measurer: measurer)
+            let a = TextLayout.layout([StyledSpan(Substring(action), theme.color(.pickerText))], style: .b1,
+                                      maxWidth: frame.width - 40 - keyWidth, maxLines: 1, measurer: measurer)
+            commands.append(.text(k, at: Point(x: frame.minX + 20, y: y), key: "help:k\(i):\(theme.name)"))
+            commands.append(.text(a, at: Point(x: frame.minX + 20 + keyWidth, y: y), key: "help:a\(i):\(theme.name)"))
+        }
+    }
+}

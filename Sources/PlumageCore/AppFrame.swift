@@ -7,11 +7,9 @@ extension AppState {
 
     /// Advances animations to `time`, lays out as needed and returns the frame to draw.
     public mutating func frame(at time: Double, measurer: some TextMeasuring, statistics: FrameStatistics?) -> Frame {
-        let key = FeedList.LayoutKey(width: columnFrame.width, textScale: textScale,
-                                     displayScale: displayScale.factor, theme: theme.name)
-        list.layoutIfNeeded(key: key, viewportHeight: windowSize.height, items: source.items, theme: theme,
-                            now: now(at: time), measurer: measurer)
         _ = list.scroll.advance(to: time)
+        list.layoutIfNeeded(key: layoutKey, viewportHeight: windowSize.height, context: layoutContext(at: time),
+                            measurer: measurer)
 
         var commands: [DrawCommand] = []
         commands.reserveCapacity(256)
@@ -43,6 +41,31 @@ extension AppState {
                      isAnimating: isAnimating(at: time))
     }
 
+    /// What the list's layouts depend on now.
+    var layoutKey: FeedList.LayoutKey {
+        FeedList.LayoutKey(width: columnFrame.width, textScale: textScale, displayScale: displayScale.factor,
+                           theme: theme.name)
+    }
+
+    func layoutContext(at time: Double) -> FeedList.Context {
+        FeedList.Context(items: source.items, theme: theme, now: now(at: time))
+    }
+
+    /// Lays out up to `maxRows` more rows that are still estimated (idle-time work, after a frame
+    /// has been drawn); returns true while some remain.
+    @discardableResult
+    public mutating func refineLayout(maxRows: Int, at time: Double, measurer: some TextMeasuring) -> Bool {
+        guard list.layoutKey == layoutKey else { return true }
+        return list.refine(maxRows: maxRows, context: layoutContext(at: time), measurer: measurer)
+    }
+
+    /// Lays out every row exactly now (snapshots and tests, where offsets must mean exact positions).
+    public mutating func completeLayout(at time: Double, measurer: some TextMeasuring) {
+        list.layoutIfNeeded(key: layoutKey, viewportHeight: windowSize.height, context: layoutContext(at: time),
+                            measurer: measurer)
+        while list.refine(maxRows: 256, context: layoutContext(at: time), measurer: measurer) {}
+    }
+
     /// Absolute path of the current theme's background image.
     public var backgroundPath: String { assetRoot + "/backgrounds/" + (chosenBackground ?? theme.backgroundImage) }
 
@@ -61,17 +84,17 @@ extension AppState {
             p.y >= FeedMetrics.barHeight && column.contains(p) && drag == nil
                 ? list.row(atContentY: p.y - FeedMetrics.barHeight + list.scroll.offset.rounded()) : nil
         }
-        for row in visible {
+        for row in visible where list.layout(row) != nil {
             let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
             drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow, into: &commands)
         }
         // Prefetch a screen's worth of rows beyond each edge, nearest first.
         let ahead = list.rows(from: bottom, to: bottom + windowSize.height)
         let behind = list.rows(from: top - windowSize.height, to: top)
-        for row in Array(ahead) + behind.reversed() {
+        for row in Array(ahead) + behind.reversed() where list.layout(row) != nil {
             prefetch.append(contentsOf: imageRequests(row: row, width: column.width).map(\.0))
         }
-        for row in [visible.upperBound, visible.upperBound + 1, visible.lowerBound - 1] where list.layouts.indices.contains(row) {
+        for row in [visible.upperBound, visible.upperBound + 1, visible.lowerBound - 1] where list.layout(row) != nil {
             var rowCommands: [DrawCommand] = []
             drawCell(row: row, origin: Point(x: column.minX, y: 0), width: column.width, highlighted: false,
                      into: &rowCommands)
@@ -80,7 +103,7 @@ extension AppState {
     }
 
     func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, into commands: inout [DrawCommand]) {
-        let layout = list.layouts[row]
+        guard let layout = list.layout(row) else { return }
         let item = source.items[list.rows[row]]
         let cell = Rect(x: origin.x, y: origin.y, width: width, height: layout.height)
         if highlighted { commands.append(.fill(cell, theme.color(.selection))) }
@@ -107,7 +130,7 @@ extension AppState {
 
     /// The avatar and photo images of a row with their frames relative to the cell.
     func imageRequests(row: Int, width: Double) -> [(ImageRequest, Rect)] {
-        let layout = list.layouts[row]
+        guard let layout = list.layout(row) else { return [] }
         let item = source.items[list.rows[row]]
         var result: [(ImageRequest, Rect)] = []
         if let avatar = item.author.avatar {

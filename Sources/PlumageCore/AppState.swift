@@ -145,8 +145,13 @@ public struct AppState: Sendable {
         switch command {
         case let .scrollLines(n): list.scroll.scroll(by: Double(n) * FeedMetrics.lineStep, animated: true, at: time)
         case let .scrollPages(n): list.scroll.scroll(by: Double(n) * page, animated: true, at: time)
-        case .scrollToTop: list.scroll.scroll(to: 0, animated: true, at: time)
-        case .scrollToBottom: list.scroll.scroll(to: list.scroll.maxOffset, animated: true, at: time)
+        // Far jumps land at once: the rows in between may still be estimates, and an animation
+        // through thousands of rows shows nothing anyway.
+        case .scrollToTop:
+            list.scroll.scroll(to: 0, animated: list.scroll.offset < 2 * page, at: time)
+        case .scrollToBottom:
+            let distance = list.scroll.maxOffset - list.scroll.offset
+            list.scroll.scroll(to: list.scroll.maxOffset, animated: distance < 2 * page, at: time)
         case .toggleFPS: showsFPS.toggle()
         case .nextTheme: theme = themes.next(after: theme)
         case .nextBackground:

@@ -1,19 +1,32 @@
 /// The scrolling list of one section: rows, their layouts at the current width, and the scroller.
 /// Content y = 0 is the top of the first cell; the list sits under the bar, so the window shows
 /// content y = offset − barHeight at the window's top edge.
+///
+/// Layout is incremental so a 100,000-item archive opens and resizes at once: every row starts
+/// with an estimated height, rows near the viewport are laid out exactly before they are drawn,
+/// and the rest are refined in idle time (`refine`). Whenever a height changes, the row at the
+/// top of the viewport keeps its place on screen.
 public struct FeedList: Sendable {
     /// Item indices of the rows, in display order.
     public private(set) var rows: [Int]
-    /// Layout of each row at the current `LayoutKey` (empty until the first layout).
-    public private(set) var layouts: [CellLayout] = []
+    /// Exact layouts at the current `LayoutKey`; nil for rows still estimated.
+    var layouts: [CellLayout?] = []
+    /// Height of each row, exact or estimated.
+    var heights: [Double] = []
     /// Content y of the top of each row, plus one final entry for the end.
     public private(set) var rowTops: [Double] = [0]
+    /// Rows still estimated.
+    public private(set) var estimatedCount = 0
+    /// Where idle refinement continues.
+    var refineCursor = 0
     /// The vertical scroller; its offset is in content points.
     public var scroll: ScrollPhysics
-    /// What the current layouts were made for.
+    /// What the current layouts are made for.
     public private(set) var layoutKey: LayoutKey?
     /// Bumped on every relayout so cached text textures of older layouts are never reused.
     public private(set) var generation = 0
+    /// Estimated advance of an average character of body text at the current key, in points.
+    var averageAdvance = 8.0
 
     /// Everything a layout depends on; a change means relayout.
     public struct LayoutKey: Hashable, Sendable {
@@ -27,6 +40,15 @@ public struct FeedList: Sendable {
         }
     }
 
+    /// What laying out a row needs besides the row.
+    public struct Context {
+        public var items: [Item]
+        public var theme: Theme
+        public var now: Timestamp
+        /// Creates a context.
+        public init(items: [Item], theme: Theme, now: Timestamp) { self.items = items; self.theme = theme; self.now = now }
+    }
+
     /// Creates a list of `rows` (item indices) scrolled to the top.
     public init(rows: [Int]) {
         self.rows = rows
@@ -36,47 +58,111 @@ public struct FeedList: Sendable {
     /// Total content height including the space under the bar and below the last row.
     public var contentHeight: Double { FeedMetrics.barHeight + (rowTops.last ?? 0) + FeedMetrics.bottomInset }
 
-    /// Lays out every row again when `key` differs from the last layout, keeping the row at the
-    /// top of the viewport in place (a resize never loses the reading position).
+    /// True when every row has its exact layout.
+    public var isFullyLaidOut: Bool { layoutKey != nil && estimatedCount == 0 }
+
+    /// The exact layout of a row, if it has been made (rows on screen always have one).
+    public func layout(_ row: Int) -> CellLayout? { layouts.indices.contains(row) ? layouts[row] : nil }
+
+    /// Starts over with estimates when `key` changed, then lays out exactly every row within a
+    /// screen of the viewport, keeping the row at the top of the viewport in place.
     public mutating func layoutIfNeeded(
-        key: LayoutKey, viewportHeight: Double, items: [Item], theme: Theme, now: Timestamp,
-        measurer: some TextMeasuring
+        key: LayoutKey, viewportHeight: Double, context: Context, measurer: some TextMeasuring
     ) {
-        if key == layoutKey {
-            if scroll.viewportHeight != viewportHeight {
-                scroll.resize(contentHeight: contentHeight, viewportHeight: viewportHeight, keepingOffset: scroll.offset)
-            }
-            return
+        if key != layoutKey {
+            let anchor = anchorRow()
+            layoutKey = key
+            generation += 1
+            let sample = "the quick brown fox jumps over a lazy dog 0123456789"
+            averageAdvance = measurer.width(of: Substring(sample), face: .text, style: .a2) / Double(sample.count)
+            layouts = Array(repeating: nil, count: rows.count)
+            heights = rows.map { estimatedHeight(of: context.items[$0], width: key.width, measurer: measurer) }
+            estimatedCount = rows.count
+            refineCursor = 0
+            rebuildTops()
+            let offset = anchor.map { rowTops[$0.row] + $0.fraction * heights[$0.row] } ?? scroll.offset
+            scroll.resize(contentHeight: contentHeight, viewportHeight: viewportHeight, keepingOffset: offset)
+        } else if scroll.viewportHeight != viewportHeight {
+            scroll.resize(contentHeight: contentHeight, viewportHeight: viewportHeight, keepingOffset: scroll.offset)
         }
+        // Laying rows out moves the ones below them; repeat until the neighbourhood is stable.
+        for _ in 0..<8 {
+            let top = scroll.offset - FeedMetrics.barHeight
+            let range = rows(from: top - viewportHeight, to: top + 2 * viewportHeight)
+            if !layOut(range, context: context, measurer: measurer) { break }
+        }
+    }
+
+    /// Lays out up to `maxRows` still-estimated rows (idle-time work); returns true while some remain.
+    @discardableResult
+    public mutating func refine(maxRows: Int, context: Context, measurer: some TextMeasuring) -> Bool {
+        guard layoutKey != nil, estimatedCount > 0 else { return false }
+        var batch: [Int] = []
+        while batch.count < maxRows && refineCursor < rows.count {
+            if layouts[refineCursor] == nil { batch.append(refineCursor) }
+            refineCursor += 1
+        }
+        if let first = batch.first, let last = batch.last { layOut(first..<(last + 1), context: context, measurer: measurer) }
+        return estimatedCount > 0
+    }
+
+    /// Lays out the estimated rows of `range` exactly; returns true when any height changed.
+    @discardableResult
+    mutating func layOut(_ range: Range<Int>, context: Context, measurer: some TextMeasuring) -> Bool {
+        guard let key = layoutKey else { return false }
         let anchor = anchorRow()
-        layouts = rows.map { CellLayout.make(items[$0], width: key.width, theme: theme, now: now, measurer: measurer) }
+        let pinnedToBottom = scroll.offset >= scroll.maxOffset - 0.5 && scroll.offset > 0 && !scroll.isAnimating
+        var changed = false
+        for row in range where layouts[row] == nil {
+            let layout = CellLayout.make(context.items[rows[row]], width: key.width, theme: context.theme,
+                                         now: context.now, measurer: measurer)
+            layouts[row] = layout
+            estimatedCount -= 1
+            if layout.height != heights[row] { heights[row] = layout.height; changed = true }
+        }
+        guard changed else { return false }
+        rebuildTops()
+        var offset = anchor.map { rowTops[$0.row] + $0.fraction * heights[$0.row] } ?? scroll.offset
+        if pinnedToBottom { offset = contentHeight - scroll.viewportHeight }
+        scroll.resize(contentHeight: contentHeight, viewportHeight: scroll.viewportHeight, keepingOffset: offset)
+        return true
+    }
+
+    /// A height from the text length and the photos' frames, without measuring words.
+    func estimatedHeight(of item: Item, width: Double, measurer: some TextMeasuring) -> Double {
+        let m = FeedMetrics.self
+        let textWidth = max(40, width - m.padding * 2 - m.avatarSize - m.avatarGap)
+        let bodyLine = (measurer.lineHeight(.a2) * m.bodyLineSpacing).rounded()
+        var lines = 0.0
+        for paragraph in item.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += max(1, (Double(paragraph.unicodeScalars.count) * averageAdvance / textWidth).rounded(.up))
+        }
+        let photos = CellLayout.photoGrid(item.media, width: textWidth).map(\.maxY).max().map { $0 + m.blockGap + 4 } ?? 0
+        let height = m.padding * 2 + measurer.lineHeight(.a1) + m.blockGap / 2 + lines * bodyLine + photos
+        return max(height, m.avatarSize + m.padding * 2)
+    }
+
+    mutating func rebuildTops() {
         var tops: [Double] = []
-        tops.reserveCapacity(rows.count + 1)
+        tops.reserveCapacity(heights.count + 1)
         var y = 0.0
-        for layout in layouts { tops.append(y); y += layout.height }
+        for h in heights { tops.append(y); y += h }
         tops.append(y)
         rowTops = tops
-        layoutKey = key
-        generation += 1
-        var offset = scroll.offset
-        if let (row, fraction) = anchor, row < layouts.count {
-            offset = rowTops[row] + fraction * layouts[row].height
-        }
-        scroll.resize(contentHeight: contentHeight, viewportHeight: viewportHeight, keepingOffset: offset)
     }
 
     /// The row at the top of the viewport and how far into it (0…1) the viewport starts.
-    func anchorRow() -> (Int, Double)? {
-        guard layoutKey != nil, !layouts.isEmpty else { return nil }
-        let row = self.row(atContentY: scroll.offset) ?? 0
-        let height = max(1, layouts[row].height)
+    func anchorRow() -> (row: Int, fraction: Double)? {
+        guard layoutKey != nil, !heights.isEmpty else { return nil }
+        let row = self.row(atContentY: scroll.offset) ?? (scroll.offset <= 0 ? 0 : heights.count - 1)
+        let height = max(1, heights[row])
         return (row, max(0, min(1, (scroll.offset - rowTops[row]) / height)))
     }
 
     /// The row whose cell covers content y, if any (binary search).
     public func row(atContentY y: Double) -> Int? {
-        guard !layouts.isEmpty, y >= 0, y < rowTops[layouts.count] else { return nil }
-        var lo = 0, hi = layouts.count - 1
+        guard !heights.isEmpty, y >= 0, y < rowTops[heights.count] else { return nil }
+        var lo = 0, hi = heights.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if rowTops[mid] <= y { lo = mid } else { hi = mid - 1 }
@@ -86,10 +172,10 @@ public struct FeedList: Sendable {
 
     /// Rows intersecting the content range [top, bottom).
     public func rows(from top: Double, to bottom: Double) -> Range<Int> {
-        guard !layouts.isEmpty else { return 0..<0 }
-        let first = row(atContentY: max(0, top)) ?? (top < 0 ? 0 : layouts.count)
+        guard !heights.isEmpty else { return 0..<0 }
+        let first = row(atContentY: max(0, top)) ?? (top < 0 ? 0 : heights.count)
         var last = first
-        while last < layouts.count && rowTops[last] < bottom { last += 1 }
+        while last < heights.count && rowTops[last] < bottom { last += 1 }
         return first..<last
     }
 

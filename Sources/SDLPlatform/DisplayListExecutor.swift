@@ -43,7 +43,7 @@ public final class DisplayListExecutor {
         for command in frame.commands { execute(command) }
         renderer.setClip(nil)
         images.prefetch(frame.prefetch)
-        prerender(frame.textPrefetch, budgetMs: 0.8)
+        prerender(frame.textPrefetch, budgetMs: 0.4)
     }
 
     /// Renders uncached text of rows about to appear, stopping once `budgetMs` is spent.

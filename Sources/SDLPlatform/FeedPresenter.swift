@@ -42,6 +42,22 @@ public final class FeedPresenter {
         return frame
     }
 
+    /// Lays out every row exactly (snapshots, benchmarks and tests need exact offsets).
+    public func completeLayout(at time: Double) {
+        measurer.configure(displayScale: app.displayScale.factor, textScale: app.textScale)
+        app.completeLayout(at: time, measurer: measurer)
+    }
+
+    /// Refines estimated row heights until `deadline` (monotonic seconds) or until none remain;
+    /// returns true while some remain.
+    public func refineLayout(until deadline: Double, at time: Double) -> Bool {
+        measurer.configure(displayScale: app.displayScale.factor, textScale: app.textScale)
+        while app.refineLayout(maxRows: 16, at: time, measurer: measurer) {
+            if Video.seconds() >= deadline { return true }
+        }
+        return false
+    }
+
     /// Draws at `time` until every requested image has decoded and uploaded (at most `timeout`
     /// seconds, waking on the decode mailbox), then once more, and presents.
     public func drawSettled(at time: Double, timeout: Double = 20) {

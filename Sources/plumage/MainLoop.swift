@@ -17,6 +17,9 @@ struct MainLoop {
     var deadline = 0.0
     var lastPresent: Double?
     var firstFrameReported = false
+    /// True while rows may still be estimated (after start, resize, input).
+    var layoutPending = true
+    var quitRequested = false
 
     init(window: Window, presenter: FeedPresenter, startup: Startup, started: Double) {
         self.window = window
@@ -48,20 +51,34 @@ struct MainLoop {
                 drawFrame()
                 continue
             }
-            let timeout: Double? = wants ? max(0, deadline - now - 0.0015) : nil
-            for translation in pump.wait(timeout: timeout) {
-                switch translation {
-                case let .input(event):
-                    if perform(presenter.app.handle(event, at: time())) { return }
-                    needsDraw = true
-                case .resize:
-                    measureWindow()
-                case .redraw:
-                    needsDraw = true
-                case .ignored:
-                    break
-                }
+            // Idle: finish laying out rows that are still estimated, a few milliseconds at a time,
+            // checking for input in between; draw once when done (the scroll indicator settles).
+            if !wants && layoutPending {
+                layoutPending = presenter.refineLayout(until: Video.seconds() + 0.004, at: time())
+                if !layoutPending { needsDraw = true }
+                for translation in pump.wait(timeout: 0) { handle(translation) }
+                if quitRequested { return }
+                continue
             }
+            let timeout: Double? = wants ? max(0, deadline - now - 0.0015) : nil
+            for translation in pump.wait(timeout: timeout) { handle(translation) }
+            if quitRequested { return }
+        }
+    }
+
+    mutating func handle(_ translation: EventTranslator.Translation) {
+        switch translation {
+        case let .input(event):
+            if perform(presenter.app.handle(event, at: time())) { quitRequested = true }
+            needsDraw = true
+            layoutPending = true
+        case .resize:
+            measureWindow()
+            layoutPending = true
+        case .redraw:
+            needsDraw = true
+        case .ignored:
+            break
         }
     }
 

@@ -46,6 +46,7 @@ struct SnapshotCommand: ParsableCommand {
                 presenter.statistics = .synthetic(refreshHz: 60)
             }
             presenter.draw(at: 0)
+            presenter.completeLayout(at: 0)
             presenter.app.scrollList(to: scroll, at: 0)
             if keys { _ = presenter.app.handle(.key(.character("?"), []), at: 0) }
             if picker { _ = presenter.app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }

@@ -40,6 +40,7 @@ final class GoldenTests: XCTestCase {
                                           systemEmoji: false)
         presenter.resize(points: size, scale: DisplayScale(scale), at: 0)
         presenter.draw(at: 0)
+        presenter.completeLayout(at: 0)
         configure(presenter)
         presenter.drawSettled(at: 1)
         return canvas.bitmap()

@@ -1,0 +1,61 @@
+import PlumageCore
+import PlumageTestSupport
+import Testing
+
+@Suite struct IncrementalLayoutTests {
+    let m = MonospaceMeasurer(advance: 8, lineHeight: 20)
+
+    func makeApp(count: Int) -> AppState {
+        var items = Fixtures.source(count: count)
+        // Vary text lengths so estimates and exact heights differ.
+        for i in items.items.indices {
+            items.items[i].text = String(repeating: "word ", count: 5 + (i * 37) % 90)
+        }
+        let lib = ThemeLibrary(themes: [Fixtures.theme])
+        var app = AppState(source: items, themes: lib, theme: Fixtures.theme)
+        app.fixedNow = Timestamp(seconds: 1_700_003_600)
+        _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
+        return app
+    }
+
+    @Test func firstFrameLaysOutOnlyTheNeighbourhoodOfTheViewport() {
+        var app = makeApp(count: 2000)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        #expect(!app.list.isFullyLaidOut)
+        #expect(app.list.estimatedCount > 1900)
+        for row in app.list.rows(from: -52, to: 548) { #expect(app.list.layout(row) != nil) }
+    }
+
+    @Test func refiningRowsAboveKeepsTheTopRowInPlace() {
+        var app = makeApp(count: 2000)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        app.scrollList(to: app.list.contentHeight / 2, at: 0)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        let row = app.list.row(atContentY: app.list.scroll.offset)!
+        let screenY = app.list.windowY(ofContentY: app.list.rowTops[row])
+        while app.refineLayout(maxRows: 100, at: 0, measurer: m) {}
+        #expect(app.list.isFullyLaidOut)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        #expect(app.list.row(atContentY: app.list.scroll.offset) == row)
+        #expect(abs(app.list.windowY(ofContentY: app.list.rowTops[row]) - screenY) <= 1)
+    }
+
+    @Test func completeLayoutMatchesExactHeights() {
+        var app = makeApp(count: 300)
+        app.completeLayout(at: 0, measurer: m)
+        let exact = (0..<300).map { app.list.layout($0)!.height }.reduce(0, +)
+        #expect(app.list.rowTops.last! == exact)
+    }
+
+    @Test func endLandsAtTheExactBottomFromFarAway() {
+        var app = makeApp(count: 2000)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.handle(.key(.end, []), at: 1)
+        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(app.list.scroll.offset == app.list.scroll.maxOffset)
+        let last = app.list.rows.count - 1
+        #expect(app.list.layout(last) != nil)
+        #expect(app.list.rows(from: app.list.scroll.offset - 52, to: app.list.scroll.offset + 548).contains(last))
+    }
+}

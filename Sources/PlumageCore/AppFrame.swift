@@ -23,7 +23,8 @@ extension AppState {
         commands.append(.image(request, window, placeholder: columnTint.over(theme.color(.backdrop))))
         var prefetch: [ImageRequest] = []
         var textPrefetch: [DrawCommand] = []
-        drawRows(column: column, into: &commands, prefetch: &prefetch, textPrefetch: &textPrefetch)
+        drawRows(column: column, now: now(at: time), measurer: measurer, into: &commands, prefetch: &prefetch,
+                 textPrefetch: &textPrefetch)
         drawScrollIndicator(into: &commands)
 
         let bar = NavigationBar(windowWidth: windowSize.width)
@@ -75,8 +76,8 @@ extension AppState {
         return Rect(x: ((windowSize.width - width) / 2).rounded(), y: 0, width: width, height: windowSize.height)
     }
 
-    func drawRows(column: Rect, into commands: inout [DrawCommand], prefetch: inout [ImageRequest],
-                  textPrefetch: inout [DrawCommand]) {
+    func drawRows(column: Rect, now: Timestamp, measurer: some TextMeasuring, into commands: inout [DrawCommand],
+                  prefetch: inout [ImageRequest], textPrefetch: inout [DrawCommand]) {
         let top = list.scroll.offset - FeedMetrics.barHeight
         let bottom = top + windowSize.height
         let visible = list.rows(from: top, to: bottom)
@@ -86,7 +87,8 @@ extension AppState {
         }
         for row in visible where list.layout(row) != nil {
             let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
-            drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow, into: &commands)
+            drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow, now: now,
+                     measurer: measurer, into: &commands)
         }
         // Prefetch a screen's worth of rows beyond each edge, nearest first.
         let ahead = list.rows(from: bottom, to: bottom + windowSize.height)
@@ -97,14 +99,17 @@ extension AppState {
         for row in [visible.upperBound, visible.upperBound + 1, visible.lowerBound - 1] where list.layout(row) != nil {
             var rowCommands: [DrawCommand] = []
             drawCell(row: row, origin: Point(x: column.minX, y: 0), width: column.width, highlighted: false,
-                     into: &rowCommands)
+                     now: now, measurer: measurer, into: &rowCommands)
             textPrefetch.append(contentsOf: rowCommands.filter { if case .text = $0 { true } else { false } })
         }
     }
 
-    func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, into commands: inout [DrawCommand]) {
-        guard let layout = list.layout(row) else { return }
+    func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, now: Timestamp,
+                  measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+        guard let exact = list.layout(row) else { return }
         let item = source.items[list.rows[row]]
+        let layout = exact.withDate(RelativeDate.format(item.date, now: now), item: item, cellWidth: width, theme: theme,
+                                    measurer: measurer)
         let cell = Rect(x: origin.x, y: origin.y, width: width, height: layout.height)
         if highlighted { commands.append(.fill(cell, theme.color(.selection))) }
         let tag = "\(list.generation):\(item.id)"
@@ -116,7 +121,7 @@ extension AppState {
                                          radius: FeedMetrics.avatarSize / 2, theme.color(.placeholder)))
         }
         commands.append(.text(layout.name, at: offset(layout.nameOrigin, origin), key: "name:\(tag)"))
-        commands.append(.text(layout.meta, at: offset(layout.metaOrigin, origin), key: "meta:\(tag)"))
+        commands.append(.text(layout.meta, at: offset(layout.metaOrigin, origin), key: "meta:\(tag):\(layout.metaDate)"))
         commands.append(.text(layout.body, at: offset(layout.bodyOrigin, origin), key: "body:\(tag)"))
         for (i, media) in item.media.prefix(layout.photos.count).enumerated() where media.path == nil {
             let frame = layout.photos[i].offsetBy(dx: origin.x, dy: origin.y)

@@ -8,6 +8,8 @@ public struct CellLayout: Sendable {
     /// "@handle · 3h" in the secondary style.
     public var meta: TextBlock
     public var metaOrigin: Point
+    /// The relative date `meta` shows ("3h"); when the clock moves past it, only `meta` is redone.
+    public var metaDate: String
     public var body: TextBlock
     public var bodyOrigin: Point
     /// Photo frames in attachment order (at most four).
@@ -27,11 +29,9 @@ public struct CellLayout: Sendable {
         let name = TextLayout.layout([StyledSpan(Substring(item.author.name), theme.color(.name))],
                                      style: .a1, maxWidth: textWidth * 0.6, maxLines: 1, measurer: measurer)
         let metaX = textX + name.size.width + 6
-        let metaSpans = [StyledSpan(Substring("@" + item.author.handle), theme.color(.handle)),
-                         StyledSpan(Substring(" · " + RelativeDate.format(item.date, now: now)), theme.color(.date))]
-        let meta = TextLayout.layout(metaSpans,
-                                     style: .b1, maxWidth: max(20, width - m.padding - metaX), maxLines: 1,
-                                     measurer: measurer)
+        let metaDate = RelativeDate.format(item.date, now: now)
+        let meta = metaBlock(item, date: metaDate, maxWidth: max(20, width - m.padding - metaX), theme: theme,
+                             measurer: measurer)
         let headerHeight = max(name.size.height, meta.size.height)
         let nameOrigin = Point(x: textX, y: y + (headerHeight - name.size.height) / 2)
         // Align the smaller meta text's baseline with the name's (baselines sit ~80 % down a line box).
@@ -54,8 +54,27 @@ public struct CellLayout: Sendable {
         let avatar = Rect(x: m.padding, y: m.padding, width: m.avatarSize, height: m.avatarSize)
         let height = max(y, avatar.maxY + m.padding)
         return CellLayout(height: height, avatar: avatar, name: name, nameOrigin: nameOrigin, meta: meta,
-                          metaOrigin: metaOrigin, body: body, bodyOrigin: bodyOrigin, photos: photos,
+                          metaOrigin: metaOrigin, metaDate: metaDate, body: body, bodyOrigin: bodyOrigin, photos: photos,
                           separator: Rect(x: textX, y: height - 1, width: width - textX, height: 1))
+    }
+
+    /// The "@handle · date" line in the handle and date colours, on one line.
+    public static func metaBlock(_ item: Item, date: String, maxWidth: Double, theme: Theme,
+                                 measurer: some TextMeasuring) -> TextBlock {
+        let spans = [StyledSpan(Substring("@" + item.author.handle), theme.color(.handle)),
+                     StyledSpan(Substring(" · " + date), theme.color(.date))]
+        return TextLayout.layout(spans, style: .b1, maxWidth: maxWidth, maxLines: 1, measurer: measurer)
+    }
+
+    /// This layout with the date line redone for `date` (the clock moved on since layout).
+    public func withDate(_ date: String, item: Item, cellWidth: Double, theme: Theme,
+                         measurer: some TextMeasuring) -> CellLayout {
+        guard date != metaDate else { return self }
+        var copy = self
+        copy.meta = Self.metaBlock(item, date: date, maxWidth: max(20, cellWidth - FeedMetrics.padding - metaOrigin.x),
+                                   theme: theme, measurer: measurer)
+        copy.metaDate = date
+        return copy
     }
 
     /// The item's text split into coloured spans: hashtags, mentions and links in their theme colours.

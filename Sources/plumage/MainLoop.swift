@@ -20,6 +20,8 @@ struct MainLoop {
     /// True while rows may still be estimated (after start, resize, input).
     var layoutPending = true
     var quitRequested = false
+    /// Monotonic time of the next minute boundary, when visible relative dates may change.
+    var nextDateRefresh = Video.seconds() + secondsToNextMinute()
 
     init(window: Window, presenter: FeedPresenter, startup: Startup, started: Double) {
         self.window = window
@@ -60,7 +62,13 @@ struct MainLoop {
                 if quitRequested { return }
                 continue
             }
-            let timeout: Double? = wants ? max(0, deadline - now - 0.0015) : nil
+            // Idle, the loop still wakes at each wall-clock minute so relative dates ("5m") stay true.
+            if now >= nextDateRefresh {
+                needsDraw = true
+                nextDateRefresh = now + secondsToNextMinute()
+                continue
+            }
+            let timeout = wants ? max(0, deadline - now - 0.0015) : nextDateRefresh - now
             for translation in pump.wait(timeout: timeout) { handle(translation) }
             if quitRequested { return }
         }
@@ -119,6 +127,12 @@ struct MainLoop {
             }
         }
     }
+}
+
+/// Seconds until the next whole wall-clock minute.
+func secondsToNextMinute() -> Double {
+    let now = Date().timeIntervalSince1970
+    return 60 - now.truncatingRemainder(dividingBy: 60) + 0.05
 }
 
 extension CommandLine {

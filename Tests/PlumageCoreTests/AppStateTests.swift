@@ -115,4 +115,18 @@ import Testing
         let lastBody = frame.commands.lastIndex { if case let .text(_, _, key) = $0 { key.hasPrefix("body:") } else { false } }
         #expect(blur! > lastBody!)
     }
+
+    @Test func relativeDatesFollowTheClockWithoutARelayout() {
+        var app = makeApp(count: 5)
+        let generation = app.list.generation
+        func metaKeys(_ frame: Frame) -> [String] {
+            frame.commands.compactMap { if case let .text(_, _, key) = $0, key.hasPrefix("meta:") { key } else { nil } }
+        }
+        let before = metaKeys(app.frame(at: 1, measurer: m, statistics: nil))
+        #expect(before.first?.hasSuffix(":1h") == true)
+        app.fixedNow = Timestamp(seconds: 1_700_003_600 + 3 * 3600)
+        let after = metaKeys(app.frame(at: 2, measurer: m, statistics: nil))
+        #expect(after.first?.hasSuffix(":4h") == true)
+        #expect(app.list.generation == generation)
+    }
 }

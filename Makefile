@@ -5,7 +5,7 @@ BIN_DIR    = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 # Debian packages: SDL2 + image + ttf + TurboJPEG headers, the colour emoji font, and the tools the
 # end-to-end test drives a real X window with (Xvfb, xdotool, ImageMagick for screenshots).
 APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev \
-               fonts-noto-color-emoji xvfb xauth xdotool imagemagick
+               fonts-noto-color-emoji xvfb xauth xdotool imagemagick python3
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build run test unit-test e2e bench install uninstall clean
@@ -36,11 +36,12 @@ e2e:
 	$(SWIFT) build --product plumage
 	Tests/e2e/smoke.sh "$$($(SWIFT) build --show-bin-path)/plumage"
 
-# Frame-time figures: the demo and a generated 10,000-item feed, 5 runs each (take the medians).
+# Frame-time figures: the demo and a generated 10,000-item feed, 5 runs each, and their medians.
 bench: build
 	python3 scripts/make-big-feed.py 10000 .build/bench-10k.json
-	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench scroll --json; done
-	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench scroll .build/bench-10k.json --json; done
+	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench scroll --json; done | tee .build/bench-demo.jsonl
+	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench scroll .build/bench-10k.json --json; done | tee .build/bench-10k.jsonl
+	python3 scripts/bench-medians.py .build/bench-demo.jsonl .build/bench-10k.jsonl
 
 install: build
 	install -Dm755 $(BIN_DIR)/plumage $(DESTDIR)$(PREFIX)/bin/plumage

@@ -1,17 +1,25 @@
 /// The whole app as a value: input goes in through `handle(_:at:)`, effects come out, and
 /// `frame(at:measurer:statistics:)` turns the state into a display list.
 public struct AppState: Sendable {
+    /// The feed being shown (replaced on F5 reload).
     public internal(set) var source: FeedSource
+    /// All themes; the `t` key and the theme button cycle through them.
     public internal(set) var themes: ThemeLibrary
+    /// The theme in use.
     public internal(set) var theme: Theme
     /// Index of the section shown.
     public internal(set) var sectionIndex = 0
+    /// The scrolling list of the current section.
     public internal(set) var list: FeedList
     /// The user's text size (1 = 100 %), changed with Ctrl+= / Ctrl+- / Ctrl+0.
     public internal(set) var textScale = 1.0
+    /// Size of the window's drawing area in points (set by `.resized` events).
     public internal(set) var windowSize = Size(width: 1280, height: 800)
+    /// Device pixels per point of the window (set by `.resized` events).
     public internal(set) var displayScale = DisplayScale.one
+    /// True while the FPS overlay is shown (F12 toggles it; frames keep animating while it is).
     public var showsFPS = false
+    /// True while the key help overlay is shown (`?` toggles it; any other key closes it).
     public internal(set) var showsHelp = false
     /// The section picker's state and when it last changed (for the slide animation).
     public internal(set) var picker = SectionPicker()

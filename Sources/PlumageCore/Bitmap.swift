@@ -2,7 +2,9 @@
 /// i.e. bytes B, G, R, A in memory on little-endian machines (TurboJPEG's TJPF_BGRA),
 /// straight (non-premultiplied) alpha, rows tightly packed (`width * 4` bytes).
 public struct Bitmap: Sendable, Hashable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes, row-major, top row first.
     public var pixels: [UInt8]

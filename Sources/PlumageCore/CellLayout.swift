@@ -2,15 +2,21 @@
 public struct CellLayout: Sendable {
     /// Total height including padding and separator.
     public var height: Double
+    /// Avatar frame in points, relative to the cell's top-left.
     public var avatar: Rect
+    /// The author's display name on one line in style a1.
     public var name: TextBlock
+    /// Top-left of `name` in points, relative to the cell.
     public var nameOrigin: Point
     /// "@handle · 3h" in the secondary style.
     public var meta: TextBlock
+    /// Top-left of `meta` in points, relative to the cell (baseline aligned with the name's).
     public var metaOrigin: Point
     /// The relative date `meta` shows ("3h"); when the clock moves past it, only `meta` is redone.
     public var metaDate: String
+    /// The item's text in style a2, with hashtags, mentions and links in their theme colours.
     public var body: TextBlock
+    /// Top-left of `body` in points, relative to the cell.
     public var bodyOrigin: Point
     /// Photo frames in attachment order (at most four).
     public var photos: [Rect]

@@ -1,8 +1,12 @@
 /// An sRGB colour with 8-bit channels and straight (non-premultiplied) alpha.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    /// Red channel, 0–255.
     public var r: UInt8
+    /// Green channel, 0–255.
     public var g: UInt8
+    /// Blue channel, 0–255.
     public var b: UInt8
+    /// Alpha, 0 (transparent) to 255 (opaque), straight (not premultiplied).
     public var a: UInt8
     /// Creates a colour from its channels.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
@@ -32,7 +36,10 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         }
         return s
     }
+    /// Opaque black.
     public static let black = RGBA(0, 0, 0)
+    /// Opaque white.
     public static let white = RGBA(255, 255, 255)
+    /// Fully transparent black.
     public static let clear = RGBA(0, 0, 0, 0)
 }

@@ -17,6 +17,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// Output size in device pixels (drawn 1:1, so it stays crisp and cheap to draw).
     public var size: PixelSize
+    /// Mask applied after scaling and cropping (`.rect` = none).
     public var shape: ImageShape
     /// Gaussian blur sigma in device pixels (0 = none).
     public var blurSigma: Double

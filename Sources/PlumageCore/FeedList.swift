@@ -30,9 +30,13 @@ public struct FeedList: Sendable {
 
     /// Everything a layout depends on; a change means relayout.
     public struct LayoutKey: Hashable, Sendable {
+        /// Width of the list column in points.
         public var width: Double
+        /// The user's text size (1 = 100 %).
         public var textScale: Double
+        /// Device pixels per point.
         public var displayScale: Double
+        /// Name of the theme the colours come from.
         public var theme: String
         /// Creates a key.
         public init(width: Double, textScale: Double, displayScale: Double, theme: String) {
@@ -42,8 +46,11 @@ public struct FeedList: Sendable {
 
     /// What laying out a row needs besides the row.
     public struct Context {
+        /// All items of the source; rows index into it.
         public var items: [Item]
+        /// The theme cells are coloured with.
         public var theme: Theme
+        /// The moment relative dates ("3h") are measured from.
         public var now: Timestamp
         /// Creates a context.
         public init(items: [Item], theme: Theme, now: Timestamp) { self.items = items; self.theme = theme; self.now = now }

@@ -3,7 +3,9 @@
 
 /// A position in window points.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal position in window points (grows rightwards).
     public var x: Double
+    /// Vertical position in window points (grows downwards).
     public var y: Double
     /// Creates a point from its coordinates in window points.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
@@ -14,7 +16,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// A size in window points.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal extent in window points.
     public var width: Double
+    /// Vertical extent in window points.
     public var height: Double
     /// Creates a size from its extents in window points.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
@@ -25,7 +29,9 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
 /// An axis-aligned rectangle in window points.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// Top-left corner in window points.
     public var origin: Point
+    /// Extent in window points (zero or negative width or height means empty).
     public var size: Size
     /// Creates a rectangle from its origin and size.
     public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
@@ -35,15 +41,25 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
     /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// Left edge in window points (same as `minX`).
     public var x: Double { origin.x }
+    /// Top edge in window points (same as `minY`).
     public var y: Double { origin.y }
+    /// Width in window points.
     public var width: Double { size.width }
+    /// Height in window points.
     public var height: Double { size.height }
+    /// Left edge in window points.
     public var minX: Double { origin.x }
+    /// Top edge in window points.
     public var minY: Double { origin.y }
+    /// Right edge in window points (`minX + width`; excluded by `contains`).
     public var maxX: Double { origin.x + size.width }
+    /// Bottom edge in window points (`minY + height`; excluded by `contains`).
     public var maxY: Double { origin.y + size.height }
+    /// Horizontal centre in window points.
     public var midX: Double { origin.x + size.width / 2 }
+    /// Vertical centre in window points.
     public var midY: Double { origin.y + size.height / 2 }
     /// True when the rectangle has no area.
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
@@ -72,7 +88,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
 /// A size in device pixels.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal extent in device pixels.
     public var width: Int
+    /// Vertical extent in device pixels.
     public var height: Int
     /// Creates a size from its extents in device pixels.
     public init(width: Int, height: Int) { self.width = width; self.height = height }
@@ -83,9 +101,13 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
 
 /// An axis-aligned rectangle in device pixels.
 public struct PixelRect: Hashable, Sendable {
+    /// Left edge in device pixels.
     public var x: Int
+    /// Top edge in device pixels.
     public var y: Int
+    /// Width in device pixels.
     public var width: Int
+    /// Height in device pixels.
     public var height: Int
     /// Creates a rectangle from its left, top, width and height in pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
@@ -95,6 +117,7 @@ public struct PixelRect: Hashable, Sendable {
 
 /// The ratio of device pixels to window points (2 on a typical HiDPI screen).
 public struct DisplayScale: Hashable, Sendable {
+    /// Device pixels per window point (at least 0.5 when made with `init`).
     public var factor: Double
     /// Creates a scale; values below 0.5 are clamped to 0.5.
     public init(_ factor: Double) { self.factor = max(0.5, factor) }

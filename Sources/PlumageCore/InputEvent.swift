@@ -10,11 +10,15 @@ public enum Key: Hashable, Sendable {
 
 /// Modifier keys held with a key or wheel event.
 public struct Modifiers: OptionSet, Hashable, Sendable {
+    /// The modifier bits: shift 1, control 2, alt 4.
     public let rawValue: UInt8
     /// Creates modifiers from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Either Shift key.
     public static let shift = Modifiers(rawValue: 1)
+    /// Either Control key.
     public static let control = Modifiers(rawValue: 2)
+    /// Either Alt key.
     public static let alt = Modifiers(rawValue: 4)
 }
 

@@ -10,7 +10,9 @@ public enum Command: Hashable, Sendable {
 
 /// A key with the modifiers that must be held (Shift is ignored for printable characters).
 public struct KeyChord: Hashable, Sendable {
+    /// The key pressed.
     public var key: Key
+    /// Exactly the modifiers that must be held (empty = none).
     public var modifiers: Modifiers
     /// Creates a chord.
     public init(_ key: Key, _ modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }

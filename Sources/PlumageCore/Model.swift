@@ -21,6 +21,7 @@ public enum EntityKind: String, Hashable, Sendable, CaseIterable {
 
 /// A highlighted span of an item's text: `start`/`end` count Unicode scalars, end exclusive.
 public struct Entity: Hashable, Sendable {
+    /// Whether the span is a hashtag, a mention or a URL.
     public var kind: EntityKind
     /// The exact substring of the item's text (`#tag`, `@user`, `example.com/path`).
     public var text: String
@@ -43,6 +44,7 @@ public enum MediaKind: String, Hashable, Sendable {
 
 /// An attached photo, video or GIF; its size is known from metadata before any pixels load.
 public struct Media: Hashable, Sendable {
+    /// Whether the file is a photo, a video or an animated GIF.
     public var kind: MediaKind
     /// Absolute path of the file, or nil when the file is missing.
     public var path: String?
@@ -67,13 +69,17 @@ public enum ItemKind: String, Hashable, Sendable {
 public struct Item: Hashable, Sendable, Identifiable {
     /// Source id, kept as a string (tweet ids exceed 2^53).
     public var id: String
+    /// When the item was posted.
     public var date: Timestamp
+    /// Who wrote the item: name, handle and avatar head its cell.
     public var author: Author
+    /// Post, reply, repost or quote.
     public var kind: ItemKind
     /// Display text (entities already unescaped and expanded).
     public var text: String
     /// Highlighted spans in `text`, sorted by `start`, non-overlapping.
     public var entities: [Entity]
+    /// Attached photos, videos and GIFs in attachment order (a cell shows at most four).
     public var media: [Media]
     /// Creates an item.
     public init(
@@ -87,6 +93,7 @@ public struct Item: Hashable, Sendable, Identifiable {
 
 /// A named list of items shown by the title picker (Timeline, Favorites, Media…).
 public struct Section: Hashable, Sendable {
+    /// Title shown in the bar and the section picker ("Timeline").
     public var name: String
     /// Indices into `FeedSource.items`, in display order (newest first).
     public var itemIndices: [Int]
@@ -105,7 +112,9 @@ public enum SourceKind: String, Hashable, Sendable {
 
 /// A whole parsed source: items newest first and the sections over them.
 public struct FeedSource: Hashable, Sendable {
+    /// Which kind of source the feed was read from.
     public var kind: SourceKind
+    /// Name of the feed: the window title, and the bar title when there is no section.
     public var title: String
     /// The archive's owner, when the source has one.
     public var owner: Author?

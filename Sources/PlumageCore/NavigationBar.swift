@@ -2,7 +2,9 @@
 public struct NavigationBar: Sendable {
     /// The whole bar.
     public let frame: Rect
+    /// The 40×40 pt menu button at the left end (opens the section picker), in window points.
     public let leftButton: Rect
+    /// The 40×40 pt theme button at the right end (switches to the next theme), in window points.
     public let rightButton: Rect
     /// The clickable title area, centred.
     public let titleButton: Rect

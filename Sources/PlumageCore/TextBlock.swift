@@ -4,7 +4,9 @@
 public struct TextRun: Hashable, Sendable {
     /// The run's characters in logical order.
     public var text: String
+    /// The face (font file) that draws every character of the run.
     public var face: FontFace
+    /// Colour the run's glyphs are drawn in.
     public var color: RGBA
     /// True when the run is right-to-left script (shaped right to left by the executor).
     public var isRightToLeft: Bool
@@ -37,7 +39,9 @@ public struct TextLine: Hashable, Sendable {
 
 /// A paragraph laid out for one width, style and text scale.
 public struct TextBlock: Hashable, Sendable {
+    /// The text style every line was laid out in.
     public var style: FontStyle
+    /// Lines from top to bottom.
     public var lines: [TextLine]
     /// Height of each line box in points (the font's line height times the line spacing).
     public var lineHeight: Double
@@ -59,7 +63,9 @@ public struct TextBlock: Hashable, Sendable {
 
 /// A span of text in one colour: the input to layout.
 public struct StyledSpan: Hashable, Sendable {
+    /// The span's characters (a slice of the source text).
     public var text: Substring
+    /// Colour the span is drawn in.
     public var color: RGBA
     /// Creates a span.
     public init(_ text: Substring, _ color: RGBA) { self.text = text; self.color = color }

@@ -26,6 +26,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
 /// A proleptic Gregorian UTC date and time of day.
 public struct CivilDate: Hashable, Sendable {
+    /// UTC calendar fields: year, month 1–12, day 1–31, hour 0–23, minute and second 0–59.
     public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     /// Splits seconds since the epoch into calendar fields (Howard Hinnant's civil_from_days).
     public init(seconds: Int64) {

@@ -4,7 +4,9 @@ import PlumageCore
 /// Latin and other text `advance` points per scalar, CJK twice that, each emoji 2.5×,
 /// line height `lineHeight` points for every style.
 public struct MonospaceMeasurer: TextMeasuring {
+    /// Advance of one scalar of Latin and other text, in points (CJK twice this, each emoji 2.5×).
     public var advance: Double
+    /// Line height in points, the same for every style.
     public var lineHeight: Double
     /// Creates a fake with the given advance and line height.
     public init(advance: Double = 10, lineHeight: Double = 20) {
@@ -12,12 +14,14 @@ public struct MonospaceMeasurer: TextMeasuring {
         self.lineHeight = lineHeight
     }
 
+    /// `.cjk` for CJK scalars, `.fallback` for right-to-left ones, else `.text`; never `.emoji`.
     public func face(for scalar: Unicode.Scalar, style: FontStyle) -> FontFace {
         if Script.isCJK(scalar) { return .cjk }
         if Script.isRightToLeft(scalar) { return .fallback }
         return .text
     }
 
+    /// `advance` points per scalar, twice that for CJK, 2.5× per emoji grapheme (see `TextMeasuring`).
     public func width(of text: Substring, face: FontFace, style: FontStyle) -> Double {
         switch face {
         case .emoji: Double(text.count) * advance * 2.5
@@ -26,5 +30,6 @@ public struct MonospaceMeasurer: TextMeasuring {
         }
     }
 
+    /// The fixed `lineHeight` in points, whatever the style (see `TextMeasuring`).
     public func lineHeight(_ style: FontStyle) -> Double { lineHeight }
 }

@@ -6,6 +6,7 @@ import PlumageCore
 /// frosted-glass blur of what is already drawn, clipping. Main thread only.
 public final class DisplayListExecutor {
     let renderer: Renderer
+    /// The image store that decodes, uploads and holds the textures `.image` commands draw.
     public let images: ImageStore
     let measurer: TextMeasurer
     let rasterizer: TextRasterizer

@@ -1,4 +1,5 @@
 internal import CSDL2
+import Glibc
 import PlumageCore
 
 /// Waits for SDL events without busy-waiting and hands them out translated; main thread only.
@@ -11,14 +12,17 @@ public struct EventPump {
     /// Creates a pump that recognises `wakeType` as the decode mailbox's doorbell.
     public init(wakeType: UInt32) { self.wakeType = wakeType }
 
-    /// Blocks until an event arrives or `timeout` seconds pass (nil = wait indefinitely), then
+    /// Blocks until an event arrives or `timeout` seconds pass (nil = wait indefinitely; under a
+    /// millisecond = just poll), then
     /// returns every queued event, translated. The image doorbell comes back as `.redraw`.
     public func wait(timeout: Double?) -> [EventTranslator.Translation] {
         var event = SDL_Event()
         var results: [EventTranslator.Translation] = []
         let got: Int32
         if let timeout {
-            got = timeout <= 0 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, Int32((timeout * 1000).rounded(.up)))
+            // Whole milliseconds, rounded down, so a wait never runs past the caller's deadline.
+            let ms = Int32(min(Double(Int32.max), (timeout * 1000).rounded(.down)))
+            got = ms <= 0 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, ms)
         } else {
             got = SDL_WaitEvent(&event)
         }
@@ -29,11 +33,15 @@ public struct EventPump {
         return results
     }
 
-    /// Sleeps until the monotonic clock reaches `deadline` (seconds): coarse sleep, then a short spin,
-    /// because SDL's millisecond timers jitter by a whole millisecond.
+    /// Sleeps until the monotonic clock reaches `deadline` (seconds) without spinning: `nanosleep`
+    /// has microsecond resolution on Linux (SDL_Delay rounds to whole milliseconds).
     public static func sleep(until deadline: Double) {
-        let remaining = deadline - Video.seconds()
-        if remaining > 0.002 { SDL_Delay(UInt32((remaining - 0.0015) * 1000)) }
-        while Video.seconds() < deadline {}
+        var remaining = deadline - Video.seconds()
+        while remaining > 0.00005 {
+            var request = timespec(tv_sec: Int(remaining), tv_nsec: Int((remaining - remaining.rounded(.down)) * 1e9))
+            var left = timespec()
+            nanosleep(&request, &left)
+            remaining = deadline - Video.seconds()
+        }
     }
 }

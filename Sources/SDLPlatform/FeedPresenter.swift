@@ -6,9 +6,13 @@ import PlumageCore
 public final class FeedPresenter {
     /// The app's state; mutate it through its own methods.
     public var app: AppState
+    /// The renderer frames are drawn with (a window or a headless surface).
     public let renderer: Renderer
+    /// The SDL_ttf measurer layout uses; set to the app's display and text scales before each frame.
     public let measurer: TextMeasurer
+    /// The image store (shared with `executor`) that decodes and uploads images.
     public let images: ImageStore
+    /// Draws each frame's display list with `renderer`.
     public let executor: DisplayListExecutor
     /// Frame times recorded by the loop (shown by the FPS overlay).
     public var statistics: FrameStatistics

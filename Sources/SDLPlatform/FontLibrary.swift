@@ -6,10 +6,15 @@ import PlumageCore
 public final class FontLibrary {
     /// Paths of the font files.
     public struct Files: Sendable {
+        /// Path of the text face's regular weight (Inter Regular).
         public var regular: String
+        /// Path of the text face's medium weight (Inter Medium).
         public var medium: String
+        /// Path of the wide-coverage fallback face (DejaVu Sans).
         public var fallback: String
+        /// Path of the colour emoji font (bundled subset, or the system Noto Color Emoji).
         public var emoji: String
+        /// Path of the CJK face (Noto Sans CJK subset).
         public var cjk: String
         /// The bundled fonts in `fontsDirectory`; `systemEmoji` prefers the full system Noto Color Emoji.
         public init(fontsDirectory dir: String, systemEmoji: Bool) {

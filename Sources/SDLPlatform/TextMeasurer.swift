@@ -43,6 +43,7 @@ public final class TextMeasurer: TextMeasuring {
     /// Height of an emoji in pixels for a style: a little taller than the text's cap height.
     func emojiPixelHeight(_ style: FontStyle) -> Int { Int((Double(pixelSize(style)) * 1.15).rounded()) }
 
+    /// The face that draws `scalar` (see `TextMeasuring`): by glyph coverage, cached, same for all styles.
     public func face(for scalar: Unicode.Scalar, style: FontStyle) -> FontFace {
         if scalar.value < 128, let f = asciiFaces[Int(scalar.value)] { return f }
         if let f = faces[scalar.value] { return f }
@@ -65,6 +66,7 @@ public final class TextMeasurer: TextMeasuring {
         return face
     }
 
+    /// Advance width of `text` in points at the current scales, without kerning (see `TextMeasuring`).
     public func width(of text: Substring, face: FontFace, style: FontStyle) -> Double {
         if face == .emoji {
             // Every grapheme is one colour glyph of 136×128 px scaled to the emoji height.
@@ -119,6 +121,7 @@ public final class TextMeasurer: TextMeasuring {
         return max(0, Double(both - gaps) / 10)
     }
 
+    /// The text face's line skip in points at the current scales (see `TextMeasuring`).
     public func lineHeight(_ style: FontStyle) -> Double {
         guard let font = fonts.font(.text, style.weight, pixelSize: pixelSize(style)) else {
             return style.points * textScale * 1.25

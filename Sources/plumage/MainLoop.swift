@@ -48,7 +48,9 @@ struct MainLoop {
         while true {
             let now = Video.seconds()
             let wants = needsDraw || presenter.wantsFrame(at: time())
-            if wants && now >= deadline - 0.0002 {
+            // Within 3 ms of the deadline sleep to it exactly (nanosleep); earlier, wait in SDL for
+            // input until a millisecond or more before it. Nothing spins.
+            if wants && now >= deadline - 0.003 {
                 EventPump.sleep(until: deadline)
                 drawFrame()
                 continue
@@ -68,7 +70,7 @@ struct MainLoop {
                 nextDateRefresh = now + secondsToNextMinute()
                 continue
             }
-            let timeout = wants ? max(0, deadline - now - 0.0015) : nextDateRefresh - now
+            let timeout = wants ? deadline - now - 0.002 : nextDateRefresh - now
             for translation in pump.wait(timeout: timeout) { handle(translation) }
             if quitRequested { return }
         }

@@ -29,6 +29,22 @@ overlay=$(changed scrolled overlay 300x150+968+64)
 echo "e2e: F12 changed $overlay pixels where the overlay goes"
 [ "${overlay%.*}" -gt 5000 ] || fail "no FPS overlay after F12"
 
+xdotool key t
+sleep 0.7
+shot theme
+themed=$(changed overlay theme 1280x52+0+0)
+echo "e2e: t changed $themed pixels of the bar"
+[ "${themed%.*}" -gt 5000 ] || fail "the theme did not change on t"
+
+xdotool mousemove 640 26 click 1
+sleep 0.7
+shot picker
+picked=$(changed theme picker 260x140+510+58)
+echo "e2e: clicking the title changed $picked pixels under it (section picker)"
+[ "${picked%.*}" -gt 5000 ] || fail "no section picker after clicking the title"
+xdotool key Escape
+sleep 0.3
+
 xdotool key q
 for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$pid" 2>/dev/null && fail "still running 5 s after q"

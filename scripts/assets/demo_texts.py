@@ -40,7 +40,7 @@ ITEMS = [
      [], False),
     ("mirakato", "post",
      "今日の夕日。山の上は風がとても気持ちよかったです 🌅\n@elena_ruiz 案内してくれてありがとう！ #夕焼け #photography",
-     ["sunset.jpg", "sunset-square.jpg"], True),
+     ["sunset.jpg", "ridge-panorama.jpg"], True),
     ("nadiavolkova", "post",
      "Челси снова заняла мой стул и делает вид, что так всегда и было 🐈 #кот #caturday",
      ["cat.jpg"], True),
@@ -83,7 +83,7 @@ ITEMS = [
     ("elena_ruiz", "post",
      "Found a hidden creek on the way down from Aitzgorri 💧 Mossy rocks, tiny waterfalls, nobody around. "
      "¡Qué maravilla! #Euskadi #hiking @photowalk",
-     ["creek.jpg", "creek-square.jpg"], True),
+     ["creek.jpg", "picos-trail.jpg"], True),
     ("priya", "post",
      "TIL: scaled-down emoji look lovely with linear filtering, but the hint only applies to textures "
      "created after you set it. https://wiki.libsdl.org/SDL2/SDL_HINT_RENDER_SCALE_QUALITY #SDL2 #gamedev",

@@ -42,12 +42,16 @@ public enum DumpEncoder {
 
 /// Appends JSON to a UTF-8 byte buffer.
 private struct JSONWriter {
+    /// The UTF-8 JSON written so far.
     var bytes: [UInt8] = []
 
+    /// The bytes written so far decoded as a String.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Appends `s`'s UTF-8 verbatim (no quoting or escaping).
     mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
+    /// Appends `s` as a quoted JSON string, or `null` when nil.
     mutating func optionalString(_ s: String?) {
         if let s { string(s) } else { raw("null") }
     }
@@ -83,6 +87,7 @@ private struct JSONWriter {
         }
     }
 
+    /// Appends one item as a SPEC §6 JSON object (id, date, author, kind, text, entities, media).
     mutating func item(_ item: Item) {
         raw("{\"id\":"); string(item.id)
         raw(",\"date\":"); string(item.date.iso8601)

@@ -84,12 +84,17 @@ enum HTMLText {
 
     /// Accumulates text, collapsing whitespace and turning requested breaks into newlines between content.
     private struct Writer {
+        /// The text produced so far.
         var out = String.UnicodeScalarView()
+        /// Newlines owed before the next visible character (the largest break requested wins).
         var pendingBreak = 0
+        /// True when whitespace was seen since the last character; it becomes one space before the next.
         var pendingSpace = false
 
+        /// Requests at least `newlines` newlines before the next text (ignored at the very start).
         mutating func lineBreak(_ newlines: Int) { pendingBreak = max(pendingBreak, newlines) }
 
+        /// Appends one scalar; whitespace is deferred and collapsed, pending breaks/space are written first.
         mutating func text(_ c: Unicode.Scalar) {
             if c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" {
                 pendingSpace = true
@@ -110,9 +115,13 @@ enum HTMLText {
 
     /// One tag: its lowercased name (`!--` for a comment), whether it closes, and its `class` words.
     private struct Tag {
+        /// Lowercased tag name, `!--` for a comment; empty until parsed.
         var name = ""
+        /// True for a closing tag (`</name>`).
         var isClosing = false
+        /// True when the tag ends with `/>`.
         var selfCloses = false
+        /// The words of its `class` attribute, if any.
         var classes: [Substring] = []
         /// Offset just past the tag.
         var end = 0

@@ -32,14 +32,18 @@ public enum JSONParser {
 
 /// The parser's cursor over the bytes; `document()` drives an explicit stack of open containers.
 private struct JSONScanner {
+    /// The whole input.
     let b: UnsafeBufferPointer<UInt8>
+    /// Byte offset of the next unread byte.
     var pos = 0
 
+    /// Starts at the beginning of `b`, skipping a UTF-8 byte order mark.
     init(_ b: UnsafeBufferPointer<UInt8>) {
         self.b = b
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { pos = 3 }
     }
 
+    /// Parses one complete value and rejects anything but whitespace after it.
     mutating func document() throws(JSONSyntaxError) -> JSONValue {
         // Open containers, innermost last: `isObject[i]` says which stack holds container i.
         var isObject: [Bool] = []

@@ -48,6 +48,7 @@ extension AppState {
                            theme: theme.name)
     }
 
+    /// The inputs row layout needs at `time` (seconds on the app clock): items, theme and the date's "now".
     func layoutContext(at time: Double) -> FeedList.Context {
         FeedList.Context(items: source.items, theme: theme, now: now(at: time))
     }
@@ -76,6 +77,7 @@ extension AppState {
         return Rect(x: ((windowSize.width - width) / 2).rounded(), y: 0, width: width, height: windowSize.height)
     }
 
+    /// Appends the visible rows' commands and collects image and text prefetch for rows just off screen.
     func drawRows(column: Rect, now: Timestamp, measurer: some TextMeasuring, into commands: inout [DrawCommand],
                   prefetch: inout [ImageRequest], textPrefetch: inout [DrawCommand]) {
         let top = list.scroll.offset - FeedMetrics.barHeight
@@ -104,6 +106,7 @@ extension AppState {
         }
     }
 
+    /// Appends the commands of `row` with its cell's top left at `origin` (window points); skips unlaid rows.
     func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, now: Timestamp,
                   measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         guard let exact = list.layout(row) else { return }
@@ -150,6 +153,7 @@ extension AppState {
         return result
     }
 
+    /// Appends the scroll indicator's thumb at the right edge when the list can scroll.
     func drawScrollIndicator(into commands: inout [DrawCommand]) {
         let track = windowSize.height - FeedMetrics.barHeight - 8
         guard let thumb = list.scroll.indicator(trackHeight: track) else { return }
@@ -162,5 +166,6 @@ extension AppState {
         theme.color(.placeholder).over(theme.color(.cardTint).withAlpha(theme.cardOpacity).over(theme.color(.backdrop)))
     }
 
+    /// `p` moved by `by` (both in points).
     func offset(_ p: Point, _ by: Point) -> Point { Point(x: p.x + by.x, y: p.y + by.y) }
 }

@@ -33,12 +33,18 @@ public struct AppState: Sendable {
     public var backgrounds: [String] = []
     /// The background the user chose with `b`, overriding the theme's; nil = the theme's own.
     public internal(set) var chosenBackground: String?
+    /// Last known pointer position in window points; nil when the pointer has left the window.
     var pointer: Point?
+    /// The left-button press in progress over the list; nil when the button is up.
     var drag: DragState?
+    /// The FPS overlay's cached text and graph.
     var overlay = FPSOverlay()
 
+    /// A left-button press on the list that may turn into a drag.
     struct DragState: Sendable {
+        /// Where the button went down, in window points.
         var start: Point
+        /// True once the pointer moved more than 4 points from `start` (the press became a drag).
         var moved: Bool
     }
 
@@ -148,6 +154,7 @@ public struct AppState: Sendable {
         return []
     }
 
+    /// Carries out a key-bound (or back-button) command at `time` (seconds on the app clock); returns effects.
     mutating func perform(_ command: Command, at time: Double) -> [Effect] {
         let page = max(FeedMetrics.lineStep, windowSize.height - FeedMetrics.barHeight - FeedMetrics.lineStep)
         switch command {
@@ -180,6 +187,7 @@ public struct AppState: Sendable {
         return []
     }
 
+    /// Handles a left press at `point`: picker, bar buttons, or the start of a possible drag on the list.
     mutating func pointerPressed(at point: Point, time: Double) -> [Effect] {
         let bar = NavigationBar(windowWidth: windowSize.width)
         if picker.isOpen {

@@ -9,29 +9,32 @@ extension Bitmap {
         let outH = max(1, height / factor)
         var out = [UInt8](repeating: 0, count: outW * outH * 4)
         var sums = [UInt32](repeating: 0, count: outW * 4)
-        let columnBlock = (0..<width).map { min($0 / factor, outW - 1) }
-        let columnCounts = (0..<outW).map { UInt32(($0 == outW - 1 ? width - $0 * factor : factor)) }
+        let w = width, h = height
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 sums.withUnsafeMutableBufferPointer { acc in
                     for oy in 0..<outH {
                         let y0 = oy * factor
-                        let y1 = oy == outH - 1 ? height : y0 + factor
+                        let y1 = oy == outH - 1 ? h : y0 + factor
                         for i in 0..<acc.count { acc[i] = 0 }
                         for y in y0..<y1 {
-                            var s = y * width * 4
-                            for x in 0..<width {
-                                let a = columnBlock[x] * 4
-                                acc[a] &+= UInt32(src[s])
-                                acc[a + 1] &+= UInt32(src[s + 1])
-                                acc[a + 2] &+= UInt32(src[s + 2])
-                                acc[a + 3] &+= UInt32(src[s + 3])
-                                s += 4
+                            // Each block's pixels are contiguous in the row: sum them straight.
+                            var s = y * w * 4
+                            for ox in 0..<outW {
+                                let n = ox == outW - 1 ? w - ox * factor : factor
+                                var b: UInt32 = 0, g: UInt32 = 0, r: UInt32 = 0, a: UInt32 = 0
+                                for _ in 0..<n {
+                                    b &+= UInt32(src[s]); g &+= UInt32(src[s + 1])
+                                    r &+= UInt32(src[s + 2]); a &+= UInt32(src[s + 3])
+                                    s += 4
+                                }
+                                let o = ox * 4
+                                acc[o] &+= b; acc[o + 1] &+= g; acc[o + 2] &+= r; acc[o + 3] &+= a
                             }
                         }
                         let rows = UInt32(y1 - y0)
                         for ox in 0..<outW {
-                            let n = columnCounts[ox] * rows
+                            let n = UInt32(ox == outW - 1 ? w - ox * factor : factor) * rows
                             let o = (oy * outW + ox) * 4
                             for c in 0..<4 { dst[o + c] = UInt8(truncatingIfNeeded: (acc[ox * 4 + c] + n / 2) / n) }
                         }

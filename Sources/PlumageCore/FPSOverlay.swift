@@ -3,15 +3,22 @@
 /// times a second and drawn as three cached text textures and one small bitmap, so showing the
 /// overlay barely changes what it measures.
 struct FPSOverlay: Sendable {
+    /// The text lines last shown.
     var lines: [String] = []
+    /// `lines` laid out, reused until the next refresh.
     var blocks: [TextBlock] = []
+    /// The frame-time graph last drawn; nil before the first refresh.
     var graph: Bitmap?
+    /// Number of refreshes so far; part of the graph's texture key.
     var refreshCount = 0
+    /// App time in seconds of the last refresh (far in the past so the first draw refreshes).
     var updatedAt = -10.0
     /// Seconds between refreshes.
     static let refreshInterval = 0.25
+    /// Size of the overlay panel in points.
     static let size = Size(width: 300, height: 150)
 
+    /// Appends the panel below the bar at the top right, refreshing its text and graph every `refreshInterval`.
     mutating func draw(
         statistics: FrameStatistics, time: Double, windowSize: Size, scale: DisplayScale, theme: Theme,
         measurer: some TextMeasuring, into commands: inout [DrawCommand]
@@ -72,6 +79,7 @@ struct FPSOverlay: Sendable {
         return bitmap
     }
 
+    /// `v` milliseconds formatted with two decimals and a " ms" suffix.
     func ms(_ v: Double) -> String {
         let hundredths = Int((v * 100).rounded())
         return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"

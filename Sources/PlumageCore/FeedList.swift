@@ -149,6 +149,7 @@ public struct FeedList: Sendable {
         return max(height, m.avatarSize + m.padding * 2)
     }
 
+    /// Recomputes `rowTops` from `heights` (a top per row plus the content end).
     mutating func rebuildTops() {
         var tops: [Double] = []
         tops.reserveCapacity(heights.count + 1)

@@ -17,6 +17,7 @@ enum HelpOverlay {
         ("?  Esc", "close this help"),
     ]
 
+    /// Appends the centred, frosted help panel with its title and key rows for a window `windowSize` points large.
     static func draw(windowSize: Size, theme: Theme, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         let rowHeight = 28.0
         let size = Size(width: min(460, windowSize.width - 24), height: Double(rows.count) * rowHeight + 64)

@@ -164,12 +164,17 @@ struct HeaderBytes {
     func u8(_ i: Int) -> Int? { i >= 0 && i < bytes.count ? Int(bytes[i]) : nil }
     /// Unsigned integers of 16, 24 or 32 bits at `i`, big- (`be`) or little-endian (`le`).
     func be16(_ i: Int) -> Int? { fits(i, 2) ? Int(bytes[i]) << 8 | Int(bytes[i + 1]) : nil }
+    /// Little-endian 16-bit value at `i`, or nil past the end.
     func le16(_ i: Int) -> Int? { fits(i, 2) ? Int(bytes[i + 1]) << 8 | Int(bytes[i]) : nil }
+    /// Little-endian 24-bit value at `i`, or nil past the end.
     func le24(_ i: Int) -> Int? { fits(i, 3) ? Int(bytes[i + 2]) << 16 | (le16(i) ?? 0) : nil }
+    /// Big-endian 32-bit value at `i`, or nil past the end.
     func be32(_ i: Int) -> Int? { fits(i, 4) ? (be16(i) ?? 0) << 16 | (be16(i + 2) ?? 0) : nil }
+    /// Little-endian 32-bit value at `i`, or nil past the end.
     func le32(_ i: Int) -> Int? { fits(i, 4) ? (le16(i + 2) ?? 0) << 16 | (le16(i) ?? 0) : nil }
     /// Reads 16 or 32 bits in the given byte order (TIFF headers carry their own).
     func u16(_ i: Int, bigEndian: Bool) -> Int? { bigEndian ? be16(i) : le16(i) }
+    /// Reads 32 bits at `i` in the given byte order; nil past the end.
     func u32(_ i: Int, bigEndian: Bool) -> Int? { bigEndian ? be32(i) : le32(i) }
     /// True when the prefix begins with `prefix`.
     func starts(with prefix: [UInt8]) -> Bool { matches(prefix, at: 0) }

@@ -1,5 +1,6 @@
 /// Short relative dates for cells: "now", "5m", "3h", "6d", "Mar 5", "Mar 5, 2024".
 public enum RelativeDate {
+    /// English month abbreviations, January first.
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Formats `date` as seen at `now` (future dates read as "now").

@@ -50,7 +50,9 @@ public struct ScrollPhysics: Hashable, Sendable {
 
     /// One pointer position during a drag.
     private struct DragSample: Hashable, Sendable {
+        /// Pointer y in points.
         var y: Double
+        /// When it was there, in seconds on the app clock.
         var time: Double
     }
 

@@ -27,17 +27,27 @@ public enum TextLayout {
 
     /// One grapheme cluster with everything layout needs to know about it.
     struct Cluster {
+        /// The grapheme (tabs already turned into spaces).
         var character: Character
+        /// The face that draws it.
         var face: FontFace
+        /// The colour of its span.
         var color: RGBA
+        /// Advance width in points.
         var width: Double
+        /// True for a space or tab (lines may break after it; it takes no width at a line end).
         var isSpace: Bool
+        /// True for CJK characters, which form a word of their own (lines may break on either side).
         var breaksAround: Bool
+        /// True when it runs right to left after neutral resolution.
         var isRightToLeft: Bool
     }
 
+    /// The clusters between two newlines, with the paragraph's base direction.
     struct Paragraph {
+        /// Its clusters in logical order.
         var clusters: [Cluster]
+        /// True when the first strongly directional character is right to left.
         var isRightToLeft: Bool
     }
 

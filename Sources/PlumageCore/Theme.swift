@@ -114,7 +114,9 @@ public struct Theme: Hashable, Sendable {
 
     /// One `key = value` line of a theme file.
     private struct Entry {
+        /// The text after `=`.
         var value: String
+        /// 1-based line number in the theme file, for error messages.
         var line: Int
     }
 

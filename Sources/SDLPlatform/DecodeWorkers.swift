@@ -1,4 +1,5 @@
 internal import CSDL2
+import Glibc
 import Dispatch
 import Foundation
 import Synchronization
@@ -78,8 +79,11 @@ struct Job<Key: Hashable & Sendable, Message: Sendable>: Sendable {
 /// decode it schedules, and keeps replace and cancel simple.
 final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
     private struct State {
+        /// Queued jobs, unordered (the best is picked by a scan).
         var jobs: [Job<Key, Message>] = []
+        /// Sequence number given to the next submitted job.
         var nextSequence = 0
+        /// True after shutdown: new jobs are refused and workers exit.
         var stopped = false
     }
 
@@ -131,6 +135,11 @@ final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
     /// The body of a worker thread: lower its priority (nice 19), then run jobs until stopped.
     func runWorker() {
         SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+        // SCHED_IDLE on top of nice 19: the kernel runs a worker only on a core nothing else wants
+        // and preempts it at once for the UI thread, so decoding never steals a slice of a frame.
+        var param = sched_param()
+        let schedIdle: Int32 = 5  // SCHED_IDLE from <sched.h>, hidden from Swift behind __USE_GNU
+        _ = pthread_setschedparam(pthread_self(), schedIdle, &param)
         SDL_ClearError()
         while true {
             wakeups.wait()

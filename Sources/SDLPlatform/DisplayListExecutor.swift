@@ -5,16 +5,22 @@ import PlumageCore
 /// texture), images via `ImageStore` with placeholders, cached text textures, tinted icons,
 /// frosted-glass blur of what is already drawn, clipping. Main thread only.
 public final class DisplayListExecutor {
+    /// The renderer every command draws with.
     let renderer: Renderer
     /// The image store that decodes, uploads and holds the textures `.image` commands draw.
     public let images: ImageStore
+    /// The measurer whose scales text textures are rendered at.
     let measurer: TextMeasurer
+    /// Renders text blocks into surfaces for `textTextures`.
     let rasterizer: TextRasterizer
+    /// Icon textures loaded at init, tinted when drawn; a missing icon is not drawn.
     var icons: [Icon: Texture] = [:]
+    /// Text and core-pixel textures by key, bounded in bytes (32 MiB).
     var textTextures: CostCache<String, Texture>
     /// White anti-aliased discs by pixel radius; their quarters draw rounded corners 1:1 (scaled,
     /// colour-modulated copies take a slow path in SDL's software renderer).
     var discs: [Int: Texture] = [:]
+    /// The reused texture of the last frosted-glass area; nil until the first blur.
     var glass: Texture?
     /// Device pixels per point.
     public var scale = 1.0
@@ -59,8 +65,10 @@ public final class DisplayListExecutor {
     /// True when decoded images are waiting to be uploaded.
     public var hasPendingUploads: Bool { images.hasArrivals }
 
+    /// `r` converted from points to device pixels at `scale`.
     func px(_ r: Rect) -> PixelRect { DisplayScale(scale).pixels(r) }
 
+    /// Draws one display-list command.
     func execute(_ command: DrawCommand) {
         switch command {
         case let .fill(rect, color):
@@ -84,6 +92,7 @@ public final class DisplayListExecutor {
         }
     }
 
+    /// Draws the request's texture in `rect` (points), or the placeholder (plus broken icon on failure).
     func drawImage(_ request: ImageRequest, in rect: Rect, placeholder: RGBA?) {
         let target = px(rect)
         switch images.lookup(request) {
@@ -102,6 +111,7 @@ public final class DisplayListExecutor {
         }
     }
 
+    /// Fills pixel rect `r` with `color` in the image's shape (rectangle, circle or rounded).
     func shapedFill(_ r: PixelRect, _ shape: ImageShape, _ color: RGBA) {
         switch shape {
         case .rect: renderer.fill(r, color)
@@ -123,6 +133,7 @@ public final class DisplayListExecutor {
         return texture
     }
 
+    /// Draws a text block with its top left at `origin` (points), using its cached texture.
     func drawText(_ block: TextBlock, at origin: Point, key: String) {
         guard let texture = textTexture(block, key: key) else { return }
         let x = Int((origin.x * scale).rounded()) - 1, y = Int((origin.y * scale).rounded()) - 1

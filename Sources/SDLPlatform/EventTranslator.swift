@@ -19,7 +19,9 @@ public struct EventTranslator {
         case ignored
     }
 
+    /// Window units to points.
     func point(_ x: Int32, _ y: Int32) -> Point { Point(x: Double(x) * pointsPerUnit, y: Double(y) * pointsPerUnit) }
+    /// Window units (fractional) to points.
     func point(_ x: Float, _ y: Float) -> Point { Point(x: Double(x) * pointsPerUnit, y: Double(y) * pointsPerUnit) }
 
     /// Translates one SDL event.
@@ -58,6 +60,7 @@ public struct EventTranslator {
         }
     }
 
+    /// The core modifiers (shift, control, alt) set in an SDL modifier mask.
     func modifiers(_ mod: SDL_Keymod) -> Modifiers {
         var m: Modifiers = []
         if mod.rawValue & KMOD_SHIFT.rawValue != 0 { m.insert(.shift) }
@@ -66,6 +69,7 @@ public struct EventTranslator {
         return m
     }
 
+    /// The core button for an SDL mouse button number; nil for unknown buttons.
     func button(_ b: UInt8) -> MouseButton? {
         switch Int32(b) {
         case SDL_BUTTON_LEFT: .left

@@ -25,6 +25,7 @@ public final class FontLibrary {
             let system = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
             emoji = systemEmoji && Files.exists(system) ? system : dir + "/NotoColorEmoji-subset.ttf"
         }
+        /// True when `path` can be opened for reading.
         static func exists(_ path: String) -> Bool {
             guard let rw = SDL_RWFromFile(path, "rb") else { SDL_ClearError(); return false }
             SDL_RWclose(rw)
@@ -32,13 +33,19 @@ public final class FontLibrary {
         }
     }
 
+    /// Identifies one open font.
     struct Key: Hashable {
+        /// The face.
         var face: FontFace
+        /// The weight (always regular outside the text face).
         var weight: FontWeight
+        /// Size in pixels (at least 4).
         var pixelSize: Int
     }
 
+    /// The font file paths.
     let files: Files
+    /// Open fonts by face, weight and pixel size; closed on deinit.
     var fonts: [Key: OpaquePointer] = [:]
     /// The colour emoji font has one fixed strike; it is opened once and scaled when drawn.
     var emojiFont: OpaquePointer?

@@ -14,22 +14,34 @@ public final class ImageStore {
 
     /// A finished decode on its way to the main thread.
     public struct Delivery: Sendable {
+        /// The request decoded.
         let request: ImageRequest
+        /// The finished bitmap, or why it failed.
         let result: Result<Bitmap, ImageError>
     }
 
+    /// The renderer textures are uploaded to.
     let renderer: Renderer
+    /// The decode thread pool; results arrive through `mailbox`.
     let workers: DecodeWorkers<ImageRequest, Delivery>
+    /// Carries deliveries from workers to the main thread.
     let mailbox: Mailbox<Delivery>
+    /// Uploaded textures by request, bounded by their byte count.
     var textures: CostCache<ImageRequest, Texture>
+    /// Requests that failed, so they are not retried (cleared beyond 4096 entries).
     var failures: [ImageRequest: ImageError] = [:]
     /// Requests submitted and not yet delivered, with the frame that last wanted them.
     var pending: [ImageRequest: Int] = [:]
     /// Decoded bitmaps waiting for their upload.
     var arrived: [Delivery] = []
+    /// A big image being uploaded in row bands over several frames, so no frame stalls on it.
+    var streaming: (request: ImageRequest, bitmap: Bitmap, texture: Texture, nextRow: Int)?
+    /// Images larger than this many bytes are uploaded in bands of about this size.
+    static let bandBytes = 512 << 10
+    /// Frames started so far; marks when each pending request was last wanted.
     var frameNumber = 0
     /// Milliseconds of uploads allowed per frame (at least one upload always happens).
-    public var uploadBudgetMs = 4.0
+    public var uploadBudgetMs = 1.5
     /// Most uploads done in one frame, for diagnostics.
     public private(set) var uploadsLastFrame = 0
 
@@ -49,7 +61,7 @@ public final class ImageStore {
     public var wakeEventType: UInt32 { mailbox.eventType }
 
     /// Number of requests still decoding or waiting to upload.
-    public var outstanding: Int { pending.count + arrived.count }
+    public var outstanding: Int { pending.count + arrived.count + (streaming == nil ? 0 : 1) }
 
     /// Looks up a request for drawing this frame, submitting its decode when new.
     func lookup(_ request: ImageRequest) -> Lookup {
@@ -67,6 +79,7 @@ public final class ImageStore {
         }
     }
 
+    /// Marks `request` wanted this frame and submits its decode unless already pending at prefetch priority.
     func want(_ request: ImageRequest, priority: Int) {
         let known = pending[request] != nil
         pending[request] = frameNumber
@@ -92,21 +105,35 @@ public final class ImageStore {
         arrived.append(contentsOf: mailbox.drain())
         uploadsLastFrame = 0
         let start = Video.seconds()
-        while !arrived.isEmpty {
+        while !arrived.isEmpty || streaming != nil {
             if uploadsLastFrame > 0 && (Video.seconds() - start) * 1000 > uploadBudgetMs { break }
+            uploadsLastFrame += 1
+            if let s = streaming {
+                let end = min(s.bitmap.height, s.nextRow + max(1, Self.bandBytes / max(1, s.bitmap.width * 4)))
+                s.texture.update(rows: s.nextRow..<end, from: s.bitmap)
+                if end == s.bitmap.height {
+                    _ = textures.insert(s.texture, for: s.request, cost: s.texture.byteCount)
+                    streaming = nil
+                } else {
+                    streaming = (s.request, s.bitmap, s.texture, end)
+                }
+                continue
+            }
             let delivery = arrived.removeFirst()
             guard pending.removeValue(forKey: delivery.request) != nil else { continue }
             switch delivery.result {
             case let .success(bitmap):
                 let opaque = delivery.request.shape == .rect
-                if let texture = try? Texture(renderer: renderer, bitmap: bitmap, opaque: opaque) {
+                if bitmap.byteCount > 2 * Self.bandBytes,
+                   let texture = try? Texture(renderer: renderer, size: bitmap.size, opaque: opaque) {
+                    streaming = (delivery.request, bitmap, texture, 0)
+                } else if let texture = try? Texture(renderer: renderer, bitmap: bitmap, opaque: opaque) {
                     _ = textures.insert(texture, for: delivery.request, cost: texture.byteCount)
                 }
             case let .failure(error):
                 if failures.count > 4096 { failures.removeAll() }
                 failures[delivery.request] = error
             }
-            uploadsLastFrame += 1
         }
         // Work for rows scrolled far away (not wanted for ~half a second) is dropped.
         let stale = frameNumber - 30
@@ -118,7 +145,7 @@ public final class ImageStore {
     }
 
     /// True when deliveries are waiting for upload (the loop should draw another frame soon).
-    var hasArrivals: Bool { !arrived.isEmpty }
+    var hasArrivals: Bool { !arrived.isEmpty || streaming != nil }
 
     /// Forgets every texture and failure (theme or window changes make most of them stale anyway).
     func removeAll() {

@@ -8,7 +8,9 @@ import Synchronization
 public final class Mailbox<Message: Sendable>: Sendable {
     /// Queued messages, plus whether the last wake-up push failed and must be retried.
     private struct State {
+        /// Messages posted and not yet drained, oldest first.
         var messages: [Message] = []
+        /// True when the last wake-up event could not be pushed; the next post retries.
         var wakeFailed = false
     }
 

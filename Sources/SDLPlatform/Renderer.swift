@@ -4,6 +4,7 @@ import PlumageCore
 /// An SDL renderer drawing into a window or, headless, into a memory surface; main thread only.
 /// Textures keep their renderer alive (SDL_DestroyRenderer frees every texture it made).
 public final class Renderer {
+    /// The SDL_Renderer; destroyed with this object.
     let handle: OpaquePointer
     /// The window drawn into (kept alive while the renderer lives), or nil when headless.
     let window: Window?
@@ -121,7 +122,9 @@ public final class Renderer {
 
 /// An SDL texture; main thread only. Holds its renderer so the renderer outlives it.
 public final class Texture {
+    /// The SDL_Texture; destroyed with this object.
     let handle: OpaquePointer
+    /// The renderer that made the texture, kept alive while it lives.
     let renderer: Renderer
     /// Size in pixels.
     public let size: PixelSize
@@ -136,6 +139,27 @@ public final class Texture {
         bitmap.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(handle, nil, $0.baseAddress, Int32(bitmap.width * 4)) }
         SDL_SetTextureBlendMode(handle, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(handle, linear ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    }
+
+    /// Creates an empty static texture of `size` pixels, to be filled with `update(rows:from:)`.
+    init(renderer: Renderer, size: PixelSize, opaque: Bool) throws(SDLError) {
+        handle = try SDL_CreateTexture(renderer.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                       Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(max(1, size.width)),
+                                       Int32(max(1, size.height))).orThrow("SDL_CreateTexture")
+        self.renderer = renderer
+        self.size = size
+        SDL_SetTextureBlendMode(handle, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
+    }
+
+    /// Copies rows `rows` of `bitmap` (same size as the texture) into the texture.
+    func update(rows: Range<Int>, from bitmap: Bitmap) {
+        guard !rows.isEmpty else { return }
+        var rect = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: Int32(bitmap.width), h: Int32(rows.count))
+        bitmap.pixels.withUnsafeBytes { raw in
+            _ = SDL_UpdateTexture(handle, &rect, raw.baseAddress! + rows.lowerBound * bitmap.width * 4,
+                                  Int32(bitmap.width * 4))
+        }
     }
 
     /// Creates a texture from an SDL surface (converted by SDL as needed).

@@ -5,26 +5,36 @@ import PlumageCore
 /// `TextMeasuring` with SDL_ttf: widths are sums of cached fractional advances (no kerning), so laying
 /// out thousands of items costs dictionary look-ups, not FreeType calls; main thread only.
 public final class TextMeasurer: TextMeasuring {
+    /// The fonts measured.
     let fonts: FontLibrary
     /// Device pixels per point (HiDPI).
     public private(set) var displayScale = 1.0
     /// The user's text size.
     public private(set) var textScale = 1.0
+    /// Advance tables by font and pixel size, filled on demand.
     var tables: [AdvanceKey: AdvanceTable] = [:]
     /// The table used last: layout asks for the same font many times in a row.
     var lastTable: (key: AdvanceKey, table: AdvanceTable)?
+    /// Face chosen per non-ASCII scalar value (cached result of `face(for:style:)`).
     var faces: [UInt32: FontFace] = [:]
+    /// Face chosen per ASCII scalar; nil until first asked.
     var asciiFaces = [FontFace?](repeating: nil, count: 128)
 
     /// Advances of one font at one size, in pixels; ASCII in a flat array.
     final class AdvanceTable {
+        /// Advances of ASCII scalars in pixels; negative means not measured yet.
         var ascii = [Double](repeating: -1, count: 128)
+        /// Advances of other scalars in pixels, by scalar value.
         var other: [UInt32: Double] = [:]
     }
 
+    /// Identifies one font at one size for advance tables.
     struct AdvanceKey: Hashable {
+        /// The face.
         var face: FontFace
+        /// The weight of the style.
         var weight: FontWeight
+        /// Size in pixels at the current scales.
         var pixelSize: Int
     }
 

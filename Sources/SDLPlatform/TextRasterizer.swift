@@ -5,9 +5,12 @@ import PlumageCore
 /// Draws a laid-out `TextBlock` into one ARGB surface (each run with its own font, emoji scaled to
 /// the line, right-to-left runs shaped RTL), ready to become one cached texture; main thread only.
 final class TextRasterizer {
+    /// The fonts runs are drawn with.
     let fonts: FontLibrary
+    /// The measurer whose scales set the pixel sizes.
     let measurer: TextMeasurer
 
+    /// Creates a rasterizer using `fonts` at `measurer`'s scales.
     init(fonts: FontLibrary, measurer: TextMeasurer) {
         self.fonts = fonts
         self.measurer = measurer
@@ -97,6 +100,7 @@ final class TextRasterizer {
         }
     }
 
+    /// Shrinks `r` to the part inside `surface` (empty when outside).
     func clip(_ r: inout SDL_Rect, to surface: UnsafeMutablePointer<SDL_Surface>) {
         let x0 = max(0, r.x), y0 = max(0, r.y)
         let x1 = min(surface.pointee.w, r.x + r.w), y1 = min(surface.pointee.h, r.y + r.h)

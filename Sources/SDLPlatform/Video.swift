@@ -60,6 +60,7 @@ public enum Video {
         return resolved
     }
 
+    /// True when a GPU render node (/dev/dri/renderD128…135) can be opened.
     static func gpuRenderNodeExists() -> Bool {
         for n in 128..<136 {
             if let rw = SDL_RWFromFile("/dev/dri/renderD\(n)", "rb") {

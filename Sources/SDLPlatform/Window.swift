@@ -3,6 +3,7 @@ import PlumageCore
 
 /// An SDL window; main thread only. Sizes are reported in window points and device pixels.
 public final class Window {
+    /// The SDL_Window; destroyed with this object.
     let handle: OpaquePointer
     /// Extra scale from the environment (`PLUMAGE_SCALE` or `GDK_SCALE`) for X11, where SDL2 has no HiDPI.
     let userScale: Double
@@ -53,6 +54,7 @@ public final class Window {
         return 60
     }
 
+    /// `PLUMAGE_SCALE` or else `GDK_SCALE` when it parses in 0.5…4; otherwise 1.
     static func environmentScale() -> Double {
         for name in ["PLUMAGE_SCALE", "GDK_SCALE"] {
             if let raw = SDL_getenv(name), let v = Double(String(cString: raw)), v >= 0.5, v <= 4 { return v }

@@ -6,6 +6,7 @@ import SDLPlatform
 
 /// `plumage bench …`: headless performance measurements.
 struct BenchCommand: ParsableCommand {
+    /// The `bench` command's name, abstract and subcommands.
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure frame times headlessly.", subcommands: [ScrollBench.self])
 }
@@ -13,21 +14,32 @@ struct BenchCommand: ParsableCommand {
 /// `plumage bench scroll`: a deterministic scroll script over the feed, photos decoded and uploaded
 /// during the run as in real use; reports frame-time percentiles.
 struct ScrollBench: ParsableCommand {
+    /// The `scroll` subcommand's name and abstract.
     static let configuration = CommandConfiguration(commandName: "scroll", abstract: "Scripted feed scrolling.")
 
+    /// Path of the JSON Feed file; nil means the bundled demo.
     @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    /// Number of frames to draw (at least 10).
     @Option(help: "Frames to draw.") var frames = 600
+    /// Canvas size in points (drawn at scale 1).
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    /// Name of the theme; nil means the first shipped theme.
     @Option(help: "Theme.") var theme: String?
+    /// True to scroll top to bottom at constant speed instead of the scripted pattern.
     @Flag(help: "Scroll from top to bottom at constant speed instead (memory over the whole feed).") var sweep = false
+    /// True to show the FPS overlay while measuring.
     @Flag(help: "Show the FPS overlay while measuring (fed by the measured frames, as in the window).") var fps = false
+    /// True to print the report as one JSON object.
     @Flag(help: "Print JSON.") var json = false
+    /// Path of an optional per-frame CSV file; nil writes none.
     @Option(help: "Also write one CSV line per frame (frame,offset,work_ms,uploads,text_renders).") var csv: String?
 
+    /// Rejects fewer than 10 frames.
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
     }
 
+    /// Runs the benchmark headlessly and prints the report; exits with a message on failure.
     func run() throws {
         let startup = Startup(path: path)
         let theme = startup.theme(named: self.theme)
@@ -83,6 +95,7 @@ struct ScrollBench: ParsableCommand {
         }
     }
 
+    /// Prints frame-time percentiles (ms), 1 % low fps, budget misses and peak RSS, as text or JSON.
     func report(work: [Double], intervals: [Double], firstFrameMs: Double, layoutMs: Double, renderer: String,
                 items: Int) {
         let p = { (q: Double) in FrameStatistics.percentile(work, q) }
@@ -102,6 +115,7 @@ struct ScrollBench: ParsableCommand {
         }
     }
 
+    /// `v` with three decimals.
     func f(_ v: Double) -> String { String(format: "%.3f", v) }
 }
 

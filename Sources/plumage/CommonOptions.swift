@@ -6,13 +6,16 @@ import SDLPlatform
 
 /// A `WIDTHxHEIGHT` size argument in points.
 struct SizeArgument: ExpressibleByArgument {
+    /// The parsed size in points.
     let size: Size
+    /// Parses `WIDTHxHEIGHT` (each 64…16384); nil when malformed.
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (64...16384).contains(w),
               (64...16384).contains(h) else { return nil }
         size = Size(width: Double(w), height: Double(h))
     }
+    /// The default window size, 1280×800 points.
     static let defaultWindow = SizeArgument(argument: "1280x800")!
 }
 
@@ -24,8 +27,11 @@ func fail(_ message: String) -> Never {
 
 /// The data folder, the themes and the source every command starts from.
 struct Startup {
+    /// Where the assets and fonts are.
     let resources: ResourceLocator
+    /// The shipped themes.
     let themes: ThemeLibrary
+    /// The loaded feed or demo.
     let source: FeedSource
 
     /// Locates resources, loads the themes and the source at `path` (nil = demo), or exits with a message.

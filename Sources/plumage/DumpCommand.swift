@@ -4,12 +4,17 @@ import PlumageCore
 
 /// `plumage dump`: the parsed source, as the JSON contract of SPEC §6 or a short summary.
 struct DumpCommand: ParsableCommand {
+    /// The `dump` command's name and abstract.
     static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print the parsed source.")
 
+    /// Path of the JSON Feed file; nil means the bundled demo.
     @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    /// A search query the items are filtered by; nil keeps all.
     @Option(help: "Only items matching: '#tag', '@user' or words.") var search: String?
+    /// True to print the SPEC §6 JSON instead of the summary.
     @Flag(help: "Print the SPEC §6 JSON.") var json = false
 
+    /// Prints the source as JSON or as a summary of its sections and first 20 items.
     func run() throws {
         var source = Startup(path: path).source
         if let search { source = SearchQuery(search).results(in: source) }

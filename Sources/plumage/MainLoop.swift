@@ -6,23 +6,36 @@ import SDLPlatform
 /// The event-driven window loop (DESIGN §3): sleeps in SDL until input, a decoded image or the
 /// next animation deadline; draws only when something changed; paces itself to the refresh rate.
 struct MainLoop {
+    /// The window drawn into.
     let window: Window
+    /// Owns the app state and draws it.
     let presenter: FeedPresenter
+    /// Resources and source, for F5 reload.
     let startup: Startup
+    /// `Video.seconds()` when the process started (for the startup trace).
     let started: Double
+    /// Waits for and translates SDL events.
     var pump: EventPump
+    /// Seconds per display refresh.
     let frameInterval: Double
+    /// `Video.seconds()` at the app clock's zero.
     var origin = Video.seconds()
+    /// True when something changed and a frame must be drawn.
     var needsDraw = true
+    /// `Video.seconds()` at which the next frame should be presented.
     var deadline = 0.0
+    /// `Video.seconds()` of the last present; nil before the first frame.
     var lastPresent: Double?
+    /// True once the first frame was drawn (and traced when `PLUMAGE_TRACE_STARTUP` is set).
     var firstFrameReported = false
     /// True while rows may still be estimated (after start, resize, input).
     var layoutPending = true
+    /// Set by a quit effect; `run()` returns when it sees it.
     var quitRequested = false
     /// Monotonic time of the next minute boundary, when visible relative dates may change.
     var nextDateRefresh = Video.seconds() + secondsToNextMinute()
 
+    /// Creates a loop for `window`; `started` is `Video.seconds()` at launch.
     init(window: Window, presenter: FeedPresenter, startup: Startup, started: Double) {
         self.window = window
         self.presenter = presenter
@@ -32,8 +45,10 @@ struct MainLoop {
         frameInterval = 1 / window.refreshRate
     }
 
+    /// Seconds on the app clock (since `origin`).
     func time() -> Double { Video.seconds() - origin }
 
+    /// Reads the output size and pixel density and resizes the app accordingly.
     mutating func measureWindow() {
         let output = presenter.renderer.outputSize
         let density = window.pixelDensity(outputWidth: output.width)
@@ -43,6 +58,7 @@ struct MainLoop {
         needsDraw = true
     }
 
+    /// Runs until quit: waits for events, refines layout when idle and draws paced to the refresh rate.
     mutating func run() {
         measureWindow()
         while true {
@@ -76,6 +92,7 @@ struct MainLoop {
         }
     }
 
+    /// Applies one translated SDL event.
     mutating func handle(_ translation: EventTranslator.Translation) {
         switch translation {
         case let .input(event):
@@ -109,6 +126,7 @@ struct MainLoop {
         return false
     }
 
+    /// Draws and presents one frame, records its statistics and schedules the next deadline.
     mutating func drawFrame() {
         let start = Video.seconds()
         presenter.draw(at: start - origin)

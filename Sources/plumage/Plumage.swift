@@ -3,6 +3,7 @@ import ArgumentParser
 /// The `plumage` command line (SPEC §6): the window by default, plus headless subcommands.
 @main
 struct Plumage: ParsableCommand {
+    /// The root command's name, abstract and subcommands (`run` by default).
     static let configuration = CommandConfiguration(
         commandName: "plumage",
         abstract: "A fast native viewer for feeds (JSON Feed, the bundled demo) and photos.",

@@ -6,15 +6,23 @@ import SDLPlatform
 
 /// `plumage [PATH ...]`: the window.
 struct RunCommand: ParsableCommand {
+    /// The `run` command's name and abstract.
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the viewer window (default).")
 
+    /// Paths of sources to open (at most one for now); empty means the bundled demo.
     @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var paths: [String] = []
+    /// Name of the theme; nil means the first shipped theme.
     @Option(help: "Theme: original, green, dark or light.") var theme: String?
+    /// True to start with the FPS overlay shown.
     @Flag(help: "Show the FPS overlay (F12 toggles it).") var fps = false
+    /// Initial window size in points.
     @Option(help: "Window size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    /// True to start in desktop fullscreen.
     @Flag(help: "Start in fullscreen.") var fullscreen = false
+    /// Renderer choice: auto, software, opengl or opengles2.
     @Option(help: "Renderer: auto, software, opengl, opengles2.") var renderer: String = "auto"
 
+    /// Opens the window and runs the main loop until quit; exits with a message on failure.
     func run() throws {
         let started = Video.seconds()
         guard let choice = RendererChoice(rawValue: renderer) else {

@@ -6,25 +6,39 @@ import SDLPlatform
 
 /// `plumage snapshot`: renders the window headlessly to a PNG, after visible photos have decoded.
 struct SnapshotCommand: ParsableCommand {
+    /// The `snapshot` command's name and abstract.
     static let configuration = CommandConfiguration(
         commandName: "snapshot", abstract: "Render the feed to a PNG without a display.")
 
+    /// Path of the JSON Feed file; nil means the bundled demo.
     @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    /// Path of the PNG file to write.
     @Option(help: "The PNG file to write.") var out: String
+    /// Window size in points.
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    /// Device pixels per point, 1…4.
     @Option(help: "Pixels per point (HiDPI), 1–4.") var scale: Double = 1
+    /// Name of the theme; nil means the first shipped theme.
     @Option(help: "Theme: original, green, dark or light.") var theme: String?
+    /// Scroll offset in points from the top.
     @Option(help: "Scroll offset in points from the top.") var scroll: Double = 0
+    /// Name of the section to show; nil means the first.
     @Option(help: "Section to show (e.g. Favorites, Media).") var section: String?
+    /// Text size factor (clamped to 0.8…2).
     @Option(help: "Text size factor (0.8–2).") var textScale: Double = 1
+    /// True to show the FPS overlay with a synthetic series.
     @Flag(help: "Show the FPS overlay (with a fixed synthetic series, so pixels are reproducible).") var fps = false
+    /// True to draw the section picker open.
     @Flag(help: "Open the section picker.") var picker = false
+    /// True to draw the key help overlay.
     @Flag(help: "Show the key help overlay (the ? key).") var keys = false
 
+    /// Rejects a scale outside 1…4.
     func validate() throws {
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be between 1 and 4") }
     }
 
+    /// Renders the window headlessly and writes the PNG; exits with a message on failure.
     func run() throws {
         let startup = Startup(path: path)
         let theme = startup.theme(named: self.theme)

@@ -50,15 +50,17 @@ public final class DisplayListExecutor {
         for command in frame.commands { execute(command) }
         renderer.setClip(nil)
         images.prefetch(frame.prefetch)
-        prerender(frame.textPrefetch, budgetMs: 0.4)
+        prerender(frame.textPrefetch)
     }
 
-    /// Renders uncached text of rows about to appear, stopping once `budgetMs` is spent.
-    func prerender(_ commands: [DrawCommand], budgetMs: Double) {
-        let start = Video.seconds()
+    /// Renders the first uncached text of the rows about to appear: one block a frame (a body
+    /// text costs up to ~1 ms with a cold glyph cache), which keeps well ahead of rows that
+    /// scroll in every few frames.
+    func prerender(_ commands: [DrawCommand]) {
         for case let .text(block, _, key) in commands {
-            if (Video.seconds() - start) * 1000 > budgetMs { return }
+            let before = textRendersLastFrame
             _ = textTexture(block, key: key)
+            if textRendersLastFrame > before { return }
         }
     }
 

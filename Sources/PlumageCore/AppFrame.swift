@@ -7,6 +7,21 @@ extension AppState {
 
     /// Advances animations to `time`, lays out as needed and returns the frame to draw.
     public mutating func frame(at time: Double, measurer: some TextMeasuring, statistics: FrameStatistics?) -> Frame {
+        if var viewer = photoViewer {
+            viewer.sync(status: viewer.photo?.path.flatMap { photoStatus[$0] }, window: windowSize, scale: displayScale)
+            _ = viewer.advance(to: time)
+            photoViewer = viewer
+            var commands: [DrawCommand] = []
+            drawPhotoViewer(viewer, at: time, measurer: measurer, into: &commands)
+            if showsHelp { HelpOverlay.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands) }
+            if showsFPS, let statistics {
+                overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale,
+                             theme: theme, measurer: measurer, into: &commands)
+            }
+            var frame = Frame(commands: commands, isAnimating: isAnimating(at: time))
+            frame.photoRequests = viewer.requests(window: windowSize, scale: displayScale)
+            return frame
+        }
         _ = list.scroll.advance(to: time)
         list.layoutIfNeeded(key: layoutKey, viewportHeight: windowSize.height, context: layoutContext(at: time),
                             measurer: measurer)

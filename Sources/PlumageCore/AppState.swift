@@ -34,6 +34,10 @@ public struct AppState: Sendable {
     /// The background the user chose with `b`, overriding the theme's; nil = the theme's own.
     public internal(set) var chosenBackground: String?
     /// Last known pointer position in window points; nil when the pointer has left the window.
+    /// The image view when open, on top of the feed.
+    public internal(set) var photoViewer: PhotoViewer?
+    /// What the platform has reported about photos' decoding, by path.
+    public internal(set) var photoStatus: [String: PhotoStatus] = [:]
     var pointer: Point?
     /// The left-button press in progress over the list; nil when the button is up.
     var drag: DragState?
@@ -81,6 +85,52 @@ public struct AppState: Sendable {
         return true
     }
 
+    /// Opens the image view on `photos` at `index`; `canGoBack` is false when there is no feed behind it.
+    public mutating func openPhotos(_ photos: [Photo], at index: Int, canGoBack: Bool) {
+        guard !photos.isEmpty else { return }
+        photoViewer = PhotoViewer(photos: photos, index: index, canGoBack: canGoBack)
+        drag = nil
+    }
+
+    /// The feed's photos in display order (for `snapshot --open-image N`): the item and the photo's
+    /// index within it.
+    public var feedPhotos: [(item: Int, photo: Int)] {
+        list.rows.flatMap { item in
+            Photo.photos(of: source.items[item]).indices.map { (item, $0) }
+        }
+    }
+
+    /// Sets the image view's zoom without animation: an auto mode, 100 %, or a scale factor
+    /// (device pixels per image pixel), centred. Does nothing until the photo's size is known.
+    public mutating func setPhotoZoom(_ zoom: PhotoZoom) {
+        guard var viewer = photoViewer else { return }
+        viewer.sync(status: viewer.photo?.path.flatMap { photoStatus[$0] }, window: windowSize, scale: displayScale)
+        guard var v = viewer.viewport else { return }
+        let centre = Point(x: v.viewSize.width / 2, y: v.viewSize.height / 2)
+        switch zoom {
+        case .fit: v.setMode(.fit, animated: false, time: 0)
+        case .fill: v.setMode(.fill, animated: false, time: 0)
+        case .actual: v.actualSize(at: centre, animated: false, time: 0)
+        case let .factor(f): v.zoom(toScale: f, at: centre)
+        }
+        viewer.replaceViewport(v)
+        photoViewer = viewer
+    }
+
+    /// Records what the platform learnt about a photo: its size, the finest level on screen, or an error.
+    public mutating func photoUpdate(path: String, size: PixelSize? = nil, bestLevel: Int? = nil, error: ImageError? = nil) {
+        var status = photoStatus[path] ?? PhotoStatus()
+        if let size { status.size = size }
+        if let bestLevel { status.bestLevel = min(bestLevel, status.bestLevel ?? .max) }
+        if let error { status.error = error }
+        photoStatus[path] = status
+    }
+
+    /// Forgets that a photo's pixels are on screen (its textures were evicted); its size stays known.
+    public mutating func photoEvicted(path: String) {
+        photoStatus[path]?.bestLevel = nil
+    }
+
     /// Sets the text size factor, clamped to the supported range.
     public mutating func setTextScale(_ scale: Double) {
         textScale = max(Self.textScales.first!, min(Self.textScales.last!, scale))
@@ -109,6 +159,7 @@ public struct AppState: Sendable {
 
     /// Applies one input event at `time` (seconds on the app's clock) and returns the effects to perform.
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
+        if photoViewer != nil, let effects = handlePhotoViewer(event, at: time) { return effects }
         switch event {
         case .quit:
             return [.quit]
@@ -145,7 +196,11 @@ public struct AppState: Sendable {
         case let .pointerUp(button, point):
             pointer = point
             if button == .left, let d = drag {
-                if d.moved { list.scroll.dragEnded(at: time) }
+                if d.moved {
+                    list.scroll.dragEnded(at: time)
+                } else if let (item, photo) = photoHit(at: point) {
+                    openPhotos(Photo.photos(of: source.items[item]), at: photo, canGoBack: true)
+                }
                 drag = nil
             }
         case .pointerLeft:
@@ -174,6 +229,9 @@ public struct AppState: Sendable {
             let current = backgrounds.firstIndex(of: chosenBackground ?? theme.backgroundImage) ?? -1
             chosenBackground = backgrounds[(current + 1) % backgrounds.count]
         case .toggleHelp: showsHelp.toggle()
+        case .zoomStep, .zoomFit, .zoomFill, .toggleFillFit, .zoomActual, .pan, .panOrStep, .stepPhoto, .firstPhoto,
+             .lastPhoto:
+            break  // image-view commands; the feed has none of these
         case let .textSize(step):
             let scales = Self.textScales
             let i = scales.firstIndex { $0 >= textScale - 1e-9 } ?? 2
@@ -209,6 +267,65 @@ public struct AppState: Sendable {
 
     /// True when the next frame would differ from the last one without new input.
     public func isAnimating(at time: Double) -> Bool {
-        list.scroll.isAnimating || picker.isAnimating(at: time) || showsFPS
+        if let viewer = photoViewer {
+            let status = viewer.photo?.path.flatMap { photoStatus[$0] }
+            let loading = viewer.photo?.path != nil && status?.bestLevel == nil && status?.error == nil
+            return (viewer.viewport?.isAnimating ?? false) || loading || showsFPS
+        }
+        return list.scroll.isAnimating || picker.isAnimating(at: time) || showsFPS
+    }
+
+    /// Input while the image view is open; nil lets the feed's handling run (quit, resize, theme…).
+    mutating func handlePhotoViewer(_ event: InputEvent, at time: Double) -> [Effect]? {
+        guard var viewer = photoViewer else { return nil }
+        defer { if photoViewer != nil { photoViewer = viewer } }
+        switch event {
+        case let .key(key, modifiers):
+            if showsHelp { return nil }
+            if let command = KeyBindings.command(for: key, modifiers, in: KeyBindings.photo),
+               viewer.perform(command, pointer: pointer, window: windowSize, scale: displayScale, time: time) {
+                return []
+            }
+            guard let command = KeyBindings.command(for: key, modifiers, in: KeyBindings.feed) else { return [] }
+            switch command {
+            case .back:
+                if viewer.canGoBack { photoViewer = nil }
+                return []
+            case .scrollLines, .scrollPages, .scrollToTop, .scrollToBottom: return []
+            default: return nil
+            }
+        case let .pointerDown(.left, point) where point.y < FeedMetrics.barHeight:
+            pointer = point
+            let bar = NavigationBar(windowWidth: windowSize.width)
+            if bar.leftButton.contains(point), viewer.canGoBack { photoViewer = nil; return [] }
+            return bar.rightButton.contains(point) ? nil : []
+        case .pointerDown(.back, _):
+            if viewer.canGoBack { photoViewer = nil }
+            return []
+        case let .pointerMoved(point):
+            pointer = point
+            _ = viewer.handle(event, window: windowSize, scale: displayScale, time: time)
+            return []
+        case .wheel, .pointerDown, .pointerUp:
+            if case let .pointerDown(_, point) = event { pointer = point }
+            _ = viewer.handle(event, window: windowSize, scale: displayScale, time: time)
+            return []
+        default:
+            return nil
+        }
+    }
+
+    /// The item and photo under a window point in the feed, if any.
+    func photoHit(at point: Point) -> (item: Int, photo: Int)? {
+        let column = columnFrame
+        guard point.y >= FeedMetrics.barHeight, column.contains(point),
+              let row = list.row(atContentY: point.y - FeedMetrics.barHeight + list.scroll.offset.rounded()),
+              let layout = list.layout(row) else { return nil }
+        let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
+        let local = Point(x: point.x - origin.x, y: point.y - origin.y)
+        guard let photo = layout.photos.firstIndex(where: { $0.contains(local) }) else { return nil }
+        let item = list.rows[row]
+        // Photo frames skip videos without files; map back to the index among the item's photos.
+        return source.items[item].media.filter({ $0.kind != .video }).indices.contains(photo) ? (item, photo) : nil
     }
 }

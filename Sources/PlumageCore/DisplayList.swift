@@ -63,6 +63,10 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
     /// Pixels made by the core (e.g. the overlay's graph), drawn 1:1 into a rectangle; `key`
     /// identifies the cached texture, so new pixels need a new key.
     case pixels(Bitmap, Rect, key: String)
+    /// A photo of the image view: the whole image mapped onto `destination` (window points, may
+    /// extend past the window), drawn from pyramid `level` (0 = full resolution, k = 1/2^k) or the
+    /// nearest level that has pixels, coarser ones underneath where finer tiles are missing.
+    case photo(path: String, destination: Rect, level: Int, filter: SampleFilter)
     /// Restricts later commands to a rectangle (nil = the whole window).
     case clip(Rect?)
 
@@ -76,6 +80,8 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .icon(icon, r, c): "icon \(icon.rawValue) \(r) \(c)"
         case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(fmt(s)) tint \(t)"
         case let .pixels(b, r, key): "pixels \(key) \(b.size) in \(r)"
+        case let .photo(path, r, level, filter):
+            "photo \(path.split(separator: "/").last ?? "") in \(r) level \(level) \(filter)"
         case let .clip(r): "clip \(r.map(\.description) ?? "none")"
         }
     }
@@ -87,6 +93,8 @@ public struct Frame: Sendable {
     public var commands: [DrawCommand]
     /// Images likely needed soon (rows just outside the viewport), nearest first.
     public var prefetch: [ImageRequest]
+    /// Photos the image view wants decoded (current first, then its neighbours), highest priority first.
+    public var photoRequests: [PhotoRequest] = []
     /// Text of rows about to scroll in, nearest first, as `.text` commands: the executor may render
     /// a few into its cache after drawing, so rows arrive with their text ready.
     public var textPrefetch: [DrawCommand]

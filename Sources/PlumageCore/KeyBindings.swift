@@ -6,6 +6,20 @@ public enum Command: Hashable, Sendable {
     case toggleFPS, nextTheme, nextBackground, reload, toggleFullscreen, quit, back, toggleHelp
     /// Text size: +1 bigger, −1 smaller, 0 back to 100 %.
     case textSize(Int)
+    /// Image view: zoom in (+1) or out (−1) one step around the cursor, animated.
+    case zoomStep(Int)
+    /// Image view: auto-zoom to fit, or to fill, or toggle between them.
+    case zoomFit, zoomFill, toggleFillFit
+    /// Image view: 100 % (one image pixel per device pixel).
+    case zoomActual
+    /// Image view: pan by a tenth of the view in a direction (x, y in −1…1).
+    case pan(x: Int, y: Int)
+    /// Image view: ← →, which pan while the image overflows that way, else change photo.
+    case panOrStep(Int)
+    /// Image view: the next (+1) or previous (−1) photo.
+    case stepPhoto(Int)
+    /// Image view: the first or last photo.
+    case firstPhoto, lastPhoto
 }
 
 /// A key with the modifiers that must be held (Shift is ignored for printable characters).
@@ -47,6 +61,31 @@ public enum KeyBindings {
         (KeyChord(.backspace),                   .back),
         (KeyChord(.left, .alt),                  .back),
         (KeyChord(.character("?")),              .toggleHelp),
+    ]
+
+    /// Bindings of the image view (SPEC §7, after imv/nsxiv/eog); keys not listed fall back to `feed`'s.
+    public static let photo: [(KeyChord, Command)] = [
+        (KeyChord(.character("+")),              .zoomStep(1)),
+        (KeyChord(.character("=")),              .zoomStep(1)),
+        (KeyChord(.character("-")),              .zoomStep(-1)),
+        (KeyChord(.character("0")),              .zoomFit),
+        (KeyChord(.character("1")),              .zoomActual),
+        (KeyChord(.character("z")),              .toggleFillFit),
+        (KeyChord(.left),                        .panOrStep(-1)),
+        (KeyChord(.right),                       .panOrStep(1)),
+        (KeyChord(.up),                          .pan(x: 0, y: -1)),
+        (KeyChord(.down),                        .pan(x: 0, y: 1)),
+        (KeyChord(.character("h")),              .pan(x: -1, y: 0)),
+        (KeyChord(.character("l")),              .pan(x: 1, y: 0)),
+        (KeyChord(.character("k")),              .pan(x: 0, y: -1)),
+        (KeyChord(.character("j")),              .pan(x: 0, y: 1)),
+        (KeyChord(.character("n")),              .stepPhoto(1)),
+        (KeyChord(.space),                       .stepPhoto(1)),
+        (KeyChord(.pageDown),                    .stepPhoto(1)),
+        (KeyChord(.character("p")),              .stepPhoto(-1)),
+        (KeyChord(.pageUp),                      .stepPhoto(-1)),
+        (KeyChord(.home),                        .firstPhoto),
+        (KeyChord(.end),                         .lastPhoto),
     ]
 
     /// The command bound to a key press in `table`, if any (Shift is ignored for characters).

@@ -18,12 +18,15 @@ public struct NavigationBar: Sendable {
         titleButton = Rect(x: windowWidth / 2 - 110, y: 4, width: 220, height: h - 8)
     }
 
-    /// Commands drawing the bar over whatever is already drawn (frosted glass, tint, hairline, buttons, title).
-    func draw(title: String, theme: Theme, hover: Point?, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+    /// Commands drawing the bar over whatever is already drawn (frosted glass, tint, hairline, buttons,
+    /// title with the picker chevron when `chevron`, and an optional `trailing` label before the right button).
+    func draw(title: String, leftIcon: Icon? = .menu, chevron: Bool = true, trailing: String? = nil, theme: Theme,
+              hover: Point?, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma,
                                     tint: theme.color(.barTint).withAlpha(theme.barOpacity)))
         commands.append(.fill(Rect(x: 0, y: frame.maxY - 1, width: frame.width, height: 1), theme.color(.separator)))
-        for (button, icon) in [(leftButton, Icon.menu), (rightButton, Icon.theme)] {
+        for (button, icon) in [(leftButton, leftIcon), (rightButton, Icon.theme)] {
+            guard let icon else { continue }
             if let hover, button.contains(hover) {
                 commands.append(.roundedFill(button, radius: 10, theme.color(.selection)))
             }
@@ -31,8 +34,8 @@ public struct NavigationBar: Sendable {
         }
         let block = TextLayout.layout([StyledSpan(Substring(title), theme.color(.barTitle))], style: .a1,
                                       maxWidth: titleButton.width - 28, maxLines: 1, measurer: measurer)
-        let chevron = 14.0
-        let totalWidth = block.size.width + 4 + chevron
+        let chevronSize = chevron ? 14.0 : 0
+        let totalWidth = block.size.width + (chevron ? 4 + chevronSize : 0)
         let x = (frame.width - totalWidth) / 2
         let y = ((frame.height - block.size.height) / 2).rounded()
         if let hover, titleButton.contains(hover) {
@@ -40,7 +43,16 @@ public struct NavigationBar: Sendable {
                                          radius: 10, theme.color(.selection)))
         }
         commands.append(.text(block, at: Point(x: x.rounded(), y: y), key: "bar:\(title):\(theme.name)"))
-        commands.append(.icon(.chevronDown, Rect(x: x + block.size.width + 4, y: (frame.height - chevron) / 2 + 1,
-                                                 width: chevron, height: chevron), theme.color(.barTitle)))
+        if chevron {
+            commands.append(.icon(.chevronDown, Rect(x: x + block.size.width + 4, y: (frame.height - chevronSize) / 2 + 1,
+                                                     width: chevronSize, height: chevronSize), theme.color(.barTitle)))
+        }
+        if let trailing {
+            let label = TextLayout.layout([StyledSpan(Substring(trailing), theme.color(.barTitle))], style: .b1,
+                                          maxWidth: 160, maxLines: 1, measurer: measurer)
+            commands.append(.text(label, at: Point(x: (rightButton.minX - 8 - label.size.width).rounded(),
+                                                   y: ((frame.height - label.size.height) / 2).rounded()),
+                                  key: "bar-trailing:\(trailing):\(theme.name)"))
+        }
     }
 }

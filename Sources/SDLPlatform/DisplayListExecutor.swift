@@ -9,6 +9,14 @@ public final class DisplayListExecutor {
     let renderer: Renderer
     /// The image store that decodes, uploads and holds the textures `.image` commands draw.
     public let images: ImageStore
+    /// Decoded photo levels for `.photo` commands (nil: the executor draws no photos).
+    public var photos: PhotoLoader?
+    /// Photo tiles uploaded as textures.
+    public var photoTextures: PhotoTextures?
+    /// Milliseconds of photo-tile uploads allowed per frame.
+    public var photoUploadBudgetMs = 2.0
+    /// True when photo tiles the last frame wanted are still being uploaded.
+    public private(set) var photoTilesPending = false
     /// The measurer whose scales text textures are rendered at.
     let measurer: TextMeasurer
     /// Renders text blocks into surfaces for `textTextures`.
@@ -49,6 +57,8 @@ public final class DisplayListExecutor {
         renderer.clear(.black)
         for command in frame.commands { execute(command) }
         renderer.setClip(nil)
+        // Tiles requested while drawing are uploaded after it, within the budget; the next frame shows them.
+        photoTilesPending = photoTextures?.pump(budgetMs: photoUploadBudgetMs) ?? false
         images.prefetch(frame.prefetch)
         prerender(frame.textPrefetch)
     }
@@ -65,7 +75,7 @@ public final class DisplayListExecutor {
     }
 
     /// True when decoded images are waiting to be uploaded.
-    public var hasPendingUploads: Bool { images.hasArrivals }
+    public var hasPendingUploads: Bool { images.hasArrivals || photoTilesPending }
 
     /// `r` converted from points to device pixels at `scale`.
     func px(_ r: Rect) -> PixelRect { DisplayScale(scale).pixels(r) }
@@ -87,6 +97,8 @@ public final class DisplayListExecutor {
             renderer.copy(texture, to: px(rect))
         case let .blurBehind(rect, sigma, tint):
             frost(px(rect), sigma: sigma * scale, tint: tint)
+        case let .photo(path, destination, level, filter):
+            drawPhoto(path: path, destination: destination, level: level, filter: filter)
         case let .pixels(bitmap, rect, key):
             drawPixels(bitmap, in: rect, key: key)
         case let .clip(rect):

@@ -6,11 +6,11 @@ import PlumageCore
 public struct EventPump {
     /// Converts window units to points.
     public var translator = EventTranslator()
-    /// The mailbox wake-up event type (decoded images arrived).
-    let wakeType: UInt32
+    /// The mailboxes' wake-up event types (decoded images or photos arrived).
+    let wakeTypes: Set<UInt32>
 
-    /// Creates a pump that recognises `wakeType` as the decode mailbox's doorbell.
-    public init(wakeType: UInt32) { self.wakeType = wakeType }
+    /// Creates a pump that recognises `wakeTypes` as decode mailboxes' doorbells.
+    public init(wakeTypes: Set<UInt32>) { self.wakeTypes = wakeTypes }
 
     /// Blocks until an event arrives or `timeout` seconds pass (nil = wait indefinitely; under a
     /// millisecond = just poll), then
@@ -28,7 +28,7 @@ public struct EventPump {
         }
         guard got != 0 else { return [] }
         repeat {
-            results.append(event.type == wakeType ? .redraw : translator.translate(&event))
+            results.append(wakeTypes.contains(event.type) ? .redraw : translator.translate(&event))
         } while SDL_PollEvent(&event) != 0
         return results
     }

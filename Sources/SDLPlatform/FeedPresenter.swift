@@ -14,6 +14,12 @@ public final class FeedPresenter {
     public let images: ImageStore
     /// Draws each frame's display list with `renderer`.
     public let executor: DisplayListExecutor
+    /// Decodes the image view's photos (preview, full resolution, pyramid) on workers.
+    public let photos: PhotoLoader
+    /// The image view's photo tiles as textures.
+    public let photoTextures: PhotoTextures
+    /// The photo requests last sent to the loader.
+    var lastPhotoRequests: [PhotoRequest] = []
     /// Frame times recorded by the loop (shown by the FPS overlay).
     public var statistics: FrameStatistics
 
@@ -28,6 +34,10 @@ public final class FeedPresenter {
         images = try ImageStore(renderer: renderer)
         executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
                                        iconsDirectory: assetsDirectory + "/icons")
+        photos = try PhotoLoader()
+        photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 2048))
+        executor.photos = photos
+        executor.photoTextures = photoTextures
         statistics = FrameStatistics(refreshHz: refreshHz)
     }
 
@@ -39,11 +49,43 @@ public final class FeedPresenter {
     /// Lays out and draws one frame at `time` (not presented); returns what was drawn.
     @discardableResult
     public func draw(at time: Double) -> Frame {
+        receivePhotos()
         measurer.configure(displayScale: app.displayScale.factor, textScale: app.textScale)
         executor.scale = app.displayScale.factor
         let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
         executor.draw(frame)
+        requestPhotos(frame.photoRequests)
         return frame
+    }
+
+    /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).
+    public var wakeEventTypes: Set<UInt32> { [images.wakeEventType, photos.wakeEventType] }
+
+    /// Tells the app what the photo loader learnt since the last frame.
+    func receivePhotos() {
+        for delivery in photos.drain() {
+            switch delivery {
+            case let .info(path, info): app.photoUpdate(path: path, size: info.orientedSize)
+            case let .level(path, level, _, _):
+                app.photoUpdate(path: path, size: nil, bestLevel: level)
+            case let .failed(path, error):
+                app.photoUpdate(path: path, error: error)
+                photoTextures.remove(path: path)
+            }
+        }
+    }
+
+    /// Asks the loader for the image view's photos when what is wanted changes (asking again for a
+    /// cached photo replays its pixels), and drops work for ones no longer wanted.
+    func requestPhotos(_ requests: [PhotoRequest]) {
+        guard let generation = app.photoViewer?.generation else { lastPhotoRequests = []; return }
+        guard requests != lastPhotoRequests else { return }
+        lastPhotoRequests = requests
+        for request in requests {
+            photos.request(path: request.path, viewSize: request.viewSize, priority: request.priority,
+                           generation: generation)
+        }
+        photos.cancel(olderThan: generation)
     }
 
     /// Lays out every row exactly (snapshots, benchmarks and tests need exact offsets).
@@ -65,10 +107,10 @@ public final class FeedPresenter {
     /// Draws at `time` until every requested image has decoded and uploaded (at most `timeout`
     /// seconds, waking on the decode mailbox), then once more, and presents.
     public func drawSettled(at time: Double, timeout: Double = 20) {
-        let pump = EventPump(wakeType: images.wakeEventType)
+        let pump = EventPump(wakeTypes: wakeEventTypes)
         let deadline = Video.seconds() + timeout
         draw(at: time)
-        while images.outstanding > 0 && Video.seconds() < deadline {
+        while (images.outstanding > 0 || photos.isBusy || executor.hasPendingUploads) && Video.seconds() < deadline {
             _ = pump.wait(timeout: 0.05)
             draw(at: time)
         }

@@ -50,10 +50,7 @@ public enum ImageDecoder {
     {
         do throws(ImageError) {
             let file = try ImageFile(path: path)
-            let info = try probe(file).checked(pixelCap: pixelCap).get()
-            if info.format == .png {
-                try ImageHeader.validatePNGChunks(fileSize: file.size) { file.read(at: $0, count: 8) }.get()
-            }
+            let info = try inspect(file, pixelCap: pixelCap)
             let storedTarget = target.map { info.orientation >= 5 ? PixelSize(width: $0.height, height: $0.width) : $0 }
             var bitmap = try decodeFull(path: path, file: file, info: info, target: storedTarget, timeout: timeout)
             let fullSize = info.format == .jpeg ? info.size : bitmap.size
@@ -71,6 +68,68 @@ public enum ImageDecoder {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Reads the header of `path` without decoding: format, stored size and EXIF orientation. Fails
+    /// with `.tooLarge` above `pixelCap` pixels, and for a PNG whose chunk list does not fit the file
+    /// (the files that hang SDL_image). Cheap (≤ 64 KB read, rarely 4 MB); any thread.
+    public static func inspect(path: String, pixelCap: Int = 250_000_000) -> Result<ImageInfo, ImageError> {
+        do throws(ImageError) {
+            let file = try ImageFile(path: path)
+            return .success(try inspect(file, pixelCap: pixelCap))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Scans of a progressive JPEG a preview decodes: with libjpeg's standard script, the DC scan and
+    /// the first pass over every AC coefficient (luma at 2 bits less precision), about half the
+    /// decoding time of all scans for an image that looks the same at preview scale.
+    static let previewScans = 5
+
+    /// A JPEG decoded by TurboJPEG's DCT scaling at 1/2^`level` (`level` 1…3), EXIF orientation
+    /// applied, so its size is `ImagePyramid.levelSize(level, of: info.orientedSize)`; fast IDCT flags,
+    /// and for a progressive file only its first `previewScans` scans.
+    /// nil when there is no such preview: not a JPEG, `level` out of range, or a colour space
+    /// TurboJPEG cannot convert (CMYK). `info` comes from `inspect`; any thread.
+    public static func decodePreview(path: String, info: ImageInfo, level: Int) -> Result<Bitmap, ImageError>? {
+        guard info.format == .jpeg, (1...3).contains(level) else { return nil }
+        do throws(ImageError) {
+            let file = try ImageFile(path: path)
+            guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
+            let source = TurboJPEG.progressivePrefix(bytes, scans: previewScans) ?? bytes
+            switch TurboJPEG.decode(source, denominator: 1 << level, fast: true) {
+            case .decoded(let bitmap): return .success(bitmap.rotated(orientation: info.orientation))
+            case .failed(let error): return .failure(error)
+            case .unsupportedColorSpace: return nil
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The full-resolution pixels of `path`, EXIF orientation applied: TurboJPEG for JPEG, SDL_image
+    /// (abandoned after `timeout` seconds, see `decode(path:cover:)`) for the rest. `info` comes
+    /// from `inspect`, which must have accepted the file; any thread.
+    public static func decodeFullResolution(path: String, info: ImageInfo, timeout: Double = 5)
+        -> Result<Bitmap, ImageError>
+    {
+        do throws(ImageError) {
+            let file = try ImageFile(path: path)
+            let bitmap = try decodeFull(path: path, file: file, info: info, target: nil, timeout: timeout)
+            return .success(bitmap.rotated(orientation: info.orientation))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Probes `file`, applies the pixel cap and, for PNG, walks the chunk list.
+    private static func inspect(_ file: borrowing ImageFile, pixelCap: Int) throws(ImageError) -> ImageInfo {
+        let info = try probe(file).checked(pixelCap: pixelCap).get()
+        if info.format == .png {
+            try ImageHeader.validatePNGChunks(fileSize: file.size) { file.read(at: $0, count: 8) }.get()
+        }
+        return info
     }
 
     /// Probes the header, retrying with a longer prefix when a JPEG's frame header lies past the first.
@@ -101,29 +160,66 @@ public enum ImageDecoder {
         return try runWithTimeout(timeout) { loadWithSDLImage(path: path) }.get()
     }
 
-    /// `IMG_Load` then conversion to ARGB8888, copied into a tightly packed `Bitmap`.
+    /// `IMG_Load`, then ARGB8888 pixels in a tightly packed `Bitmap`, written by SDL straight into the
+    /// bitmap's storage so the peak is the decoder's surface plus the bitmap (an 8000×8000 gray PNG:
+    /// 64 + 256 MB): palette images by a blit (no blending; a colour-keyed pixel stays transparent
+    /// black), other formats by `SDL_ConvertPixels`. Colour-keyed truecolour surfaces go through
+    /// `SDL_ConvertSurfaceFormat`, which turns the key into alpha.
     private static func loadWithSDLImage(path: String) -> Result<Bitmap, ImageError> {
         guard let loaded = IMG_Load(path) else { return .failure(.corrupt(SDLError.capture("IMG_Load").message)) }
         defer { SDL_FreeSurface(loaded) }
+        let format = loaded.pointee.format.pointee
+        let (width, height) = (loaded.pointee.w, loaded.pointee.h)
+        if format.palette != nil {
+            SDL_SetSurfaceBlendMode(loaded, SDL_BLENDMODE_NONE)
+            return packedPixels(of: loaded) { buffer in
+                buffer.initializeMemory(as: UInt8.self, repeating: 0, count: Int(width) * Int(height) * 4)
+                guard let target = SDL_CreateRGBSurfaceWithFormatFrom(
+                    buffer, width, height, 32, width * 4, SDL_PIXELFORMAT_ARGB8888.rawValue)
+                else { return false }
+                defer { SDL_FreeSurface(target) }
+                return SDL_UpperBlit(loaded, nil, target, nil) == 0
+            }
+        }
+        if SDL_HasColorKey(loaded) == SDL_FALSE {
+            guard SDL_LockSurface(loaded) == 0 else { return .failure(.corrupt(SDLError.capture("SDL_LockSurface").message)) }
+            defer { SDL_UnlockSurface(loaded) }
+            return packedPixels(of: loaded) { buffer in
+                SDL_ConvertPixels(
+                    width, height, format.format, loaded.pointee.pixels, loaded.pointee.pitch,
+                    SDL_PIXELFORMAT_ARGB8888.rawValue, buffer, width * 4) == 0
+            }
+        }
         guard let surface = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
             return .failure(.corrupt(SDLError.capture("SDL_ConvertSurfaceFormat").message))
         }
         defer { SDL_FreeSurface(surface) }
-        guard SDL_LockSurface(surface) == 0, let source = surface.pointee.pixels else {
-            return .failure(.corrupt(SDLError.capture("SDL_LockSurface").message))
-        }
+        guard SDL_LockSurface(surface) == 0 else { return .failure(.corrupt(SDLError.capture("SDL_LockSurface").message)) }
         defer { SDL_UnlockSurface(surface) }
+        return packedPixels(of: surface) { buffer in
+            let rowBytes = Int(surface.pointee.w) * 4
+            for y in 0..<Int(surface.pointee.h) {
+                (buffer + y * rowBytes).copyMemory(
+                    from: surface.pointee.pixels + y * Int(surface.pointee.pitch), byteCount: rowBytes)
+            }
+            return true
+        }
+    }
+
+    /// A bitmap the size of `surface` whose bytes `fill` writes (returning false on failure).
+    private static func packedPixels(
+        of surface: UnsafeMutablePointer<SDL_Surface>, _ fill: (UnsafeMutableRawPointer) -> Bool
+    ) -> Result<Bitmap, ImageError> {
         let width = Int(surface.pointee.w)
         let height = Int(surface.pointee.h)
-        let pitch = Int(surface.pointee.pitch)
-        let rowBytes = width * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
-            for y in 0..<height {
-                (buffer.baseAddress! + y * rowBytes).initialize(
-                    from: (source + y * pitch).assumingMemoryBound(to: UInt8.self), count: rowBytes)
-            }
-            count = rowBytes * height
+        var filled = true
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            count = width * height * 4
+            guard count > 0, let base = buffer.baseAddress else { return }
+            filled = fill(UnsafeMutableRawPointer(base))
+            if !filled { buffer.initialize(repeating: 0) }
         }
+        guard filled else { return .failure(.corrupt(SDLError.capture("SDL_ConvertPixels").message)) }
         return .success(Bitmap(width: width, height: height, pixels: pixels))
     }
 

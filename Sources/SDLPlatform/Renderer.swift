@@ -176,6 +176,9 @@ public final class Texture {
     /// Bytes of pixel memory held, for cost-bounded caches.
     public var byteCount: Int { size.width * size.height * 4 }
 
+    /// Sets how the texture is sampled when scaled (linear, or nearest for crisp pixels).
+    func setScaleMode(_ mode: SDL_ScaleMode) { SDL_SetTextureScaleMode(handle, mode) }
+
     /// Copies this texture without blending from now on (its pixels are opaque).
     func setOpaque() { SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE) }
 

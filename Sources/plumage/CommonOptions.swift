@@ -33,9 +33,15 @@ struct Startup {
     let themes: ThemeLibrary
     /// The loaded feed or demo.
     let source: FeedSource
+    /// The photos named on the command line (files or folders), shown in the image view at start.
+    let photos: [Photo]
 
     /// Locates resources, loads the themes and the source at `path` (nil = demo), or exits with a message.
-    init(path: String?) {
+    init(path: String?) { self.init(paths: path.map { [$0] } ?? []) }
+
+    /// Locates resources and themes, then reads `paths`: images and folders open the image view;
+    /// otherwise one feed (the demo when `paths` is empty). Exits with a message on bad input.
+    init(paths: [String]) {
         do {
             resources = try ResourceLocator.locate()
         } catch {
@@ -52,8 +58,21 @@ struct Startup {
         } catch {
             fail(error.message)
         }
+        if PhotoList.isPhotoArguments(paths) {
+            do {
+                photos = try PhotoList.load(paths: paths)
+            } catch {
+                fail(error.description)
+            }
+            let title = paths.count == 1 ? String(paths[0].split(separator: "/").last ?? "") : "\(photos.count) photos"
+            source = FeedSource(kind: .photoFolder, title: title, sections: [Section(name: "Photos", itemIndices: [])],
+                                items: [])
+            return
+        }
+        if paths.count > 1 { fail("one feed at a time (got \(paths.count) paths); images and folders may be mixed freely") }
+        photos = []
         do {
-            source = try SourceLoader.load(path: path, resources: resources)
+            source = try SourceLoader.load(path: paths.first, resources: resources)
         } catch {
             fail(error.description)
         }
@@ -67,6 +86,7 @@ struct Startup {
         let backgrounds = resources.assetsURL.path + "/backgrounds"
         app.backgrounds = ((try? FileManager.default.contentsOfDirectory(atPath: backgrounds)) ?? [])
             .filter { [".jpg", ".jpeg", ".png", ".webp"].contains(where: $0.lowercased().hasSuffix) }.sorted()
+        if !photos.isEmpty { app.openPhotos(photos, at: 0, canGoBack: false) }
         return try FeedPresenter(app: app, assetsDirectory: resources.assetsURL.path,
                                  fontsDirectory: resources.fontsURL.path, renderer: renderer,
                                  systemEmoji: systemEmoji, refreshHz: refreshHz)

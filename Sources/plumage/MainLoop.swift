@@ -41,7 +41,7 @@ struct MainLoop {
         self.presenter = presenter
         self.startup = startup
         self.started = started
-        pump = EventPump(wakeType: presenter.images.wakeEventType)
+        pump = EventPump(wakeTypes: presenter.wakeEventTypes)
         frameInterval = 1 / window.refreshRate
     }
 

@@ -10,7 +10,8 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the viewer window (default).")
 
     /// Paths of sources to open (at most one for now); empty means the bundled demo.
-    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var paths: [String] = []
+    @Argument(help: "A JSON Feed file, or image files and folders (the image view); the demo when omitted.")
+    var paths: [String] = []
     /// Name of the theme; nil means the first shipped theme.
     @Option(help: "Theme: original, green, dark or light.") var theme: String?
     /// True to start with the FPS overlay shown.
@@ -28,8 +29,7 @@ struct RunCommand: ParsableCommand {
         guard let choice = RendererChoice(rawValue: renderer) else {
             fail("unknown renderer '\(renderer)'; use auto, software, opengl or opengles2")
         }
-        if paths.count > 1 { fail("one source at a time for now (got \(paths.count) paths)") }
-        let startup = Startup(path: paths.first)
+        let startup = Startup(paths: paths)
         let theme = startup.theme(named: self.theme)
         guard Video.hasDisplay else {
             fail("no display (DISPLAY and WAYLAND_DISPLAY are unset); to render without a window use 'plumage snapshot --out FILE.png'")

@@ -11,7 +11,8 @@ struct SnapshotCommand: ParsableCommand {
         commandName: "snapshot", abstract: "Render the feed to a PNG without a display.")
 
     /// Path of the JSON Feed file; nil means the bundled demo.
-    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    @Argument(help: "A JSON Feed file, or an image or folder (the image view); the demo when omitted.")
+    var path: String?
     /// Path of the PNG file to write.
     @Option(help: "The PNG file to write.") var out: String
     /// Window size in points.
@@ -32,10 +33,33 @@ struct SnapshotCommand: ParsableCommand {
     @Flag(help: "Open the section picker.") var picker = false
     /// True to draw the key help overlay.
     @Flag(help: "Show the key help overlay (the ? key).") var keys = false
+    @Option(help: "Open the image view on the feed's Nth photo (1-based) or on an image FILE.") var openImage: String?
+    @Option(help: "Image view zoom: fit, fill, actual, or a factor (4 = 400 %).") var zoom: String?
 
     /// Rejects a scale outside 1…4.
     func validate() throws {
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be between 1 and 4") }
+        if let zoom, PhotoZoom(argument: zoom) == nil {
+            throw ValidationError("--zoom takes fit, fill, actual or a factor such as 4 (got '\(zoom)')")
+        }
+    }
+
+    /// Opens the image view as `--open-image` asks, or exits explaining why it cannot.
+    func openImage(_ spec: String, in presenter: FeedPresenter) {
+        if let n = Int(spec) {
+            let all = presenter.app.feedPhotos
+            guard (1...max(1, all.count)).contains(n), !all.isEmpty else {
+                fail("--open-image \(n): the feed has \(all.count) photos")
+            }
+            let (item, photo) = all[n - 1]
+            presenter.app.openPhotos(Photo.photos(of: presenter.app.source.items[item]), at: photo, canGoBack: true)
+        } else {
+            do {
+                presenter.app.openPhotos(try PhotoList.load(paths: [spec]), at: 0, canGoBack: true)
+            } catch {
+                fail(error.description)
+            }
+        }
     }
 
     /// Renders the window headlessly and writes the PNG; exits with a message on failure.
@@ -64,7 +88,13 @@ struct SnapshotCommand: ParsableCommand {
             presenter.app.scrollList(to: scroll, at: 0)
             if keys { _ = presenter.app.handle(.key(.character("?"), []), at: 0) }
             if picker { _ = presenter.app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
+            if let openImage { self.openImage(openImage, in: presenter) }
             presenter.drawSettled(at: 1)
+            if let zoom, let z = PhotoZoom(argument: zoom) {
+                guard presenter.app.photoViewer != nil else { fail("--zoom needs the image view (--open-image or an image path)") }
+                presenter.app.setPhotoZoom(z)
+                presenter.drawSettled(at: 1)
+            }
             try canvas.savePNG(to: out)
         } catch {
             fail(error.description)

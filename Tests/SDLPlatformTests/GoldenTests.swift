@@ -116,4 +116,26 @@ final class GoldenTests: XCTestCase {
         }
         try assertGolden(image, "missing-photo")
     }
+
+    /// The image view on a demo photo at an absolute zoom, after every decode has landed.
+    func renderPhoto(_ zoom: PhotoZoom, theme: String = "dark") throws -> Bitmap {
+        try render(theme: theme) { presenter in
+            let path = Self.root + "/Assets/demo/photos/coffee.jpg"
+            presenter.app.openPhotos([Photo(path: path, title: "coffee.jpg")], at: 0, canGoBack: true)
+            presenter.drawSettled(at: 1)
+            presenter.app.setPhotoZoom(zoom)
+        }
+    }
+
+    func testImageViewFit() throws {
+        try assertGolden(try renderPhoto(.fit), "photo-fit")
+    }
+
+    func testImageViewFill() throws {
+        try assertGolden(try renderPhoto(.fill), "photo-fill")
+    }
+
+    func testImageViewAt400PercentIsCrisp() throws {
+        try assertGolden(try renderPhoto(.factor(4)), "photo-400")
+    }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import PlumageCore
+
+/// Reads the photos named on the command line: image files as given, folders as their images
+/// sorted by name (numbers compared as numbers, so `IMG_2` comes before `IMG_10`).
+public enum PhotoList {
+    /// File name extensions treated as images.
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "gif", "webp", "bmp", "tga", "tif", "tiff"]
+
+    /// True when every path is an image file or a folder (so the image view opens directly).
+    public static func isPhotoArguments(_ paths: [String]) -> Bool {
+        !paths.isEmpty && paths.allSatisfy {
+            let format = SourceFormat.sniff(path: $0)
+            return format == .image || format == .photoFolder
+        }
+    }
+
+    /// The photos of `paths`, in order; throws naming the first path that is missing or holds no images.
+    public static func load(paths: [String]) throws(SourceError) -> [Photo] {
+        var photos: [Photo] = []
+        for path in paths {
+            let absolute = FileSystem.absolute(path)
+            if FileSystem.isDirectory(absolute) {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
+                let images = names.filter { !$0.hasPrefix(".") && isImageName($0) }.sorted(by: naturalOrder)
+                guard !images.isEmpty else {
+                    throw SourceError(.unsupported, path: path, reason: "no images in this folder")
+                }
+                photos += images.map { Photo(path: absolute + "/" + $0, title: $0) }
+            } else if FileSystem.isFile(absolute) {
+                photos.append(Photo(path: absolute, title: String(absolute.split(separator: "/").last ?? "")))
+            } else {
+                throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
+            }
+        }
+        return photos
+    }
+
+    /// True when the name ends in an image extension.
+    static func isImageName(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// Name order with runs of digits compared by value, case-insensitively.
+    static func naturalOrder(_ a: String, _ b: String) -> Bool {
+        var i = a.lowercased().unicodeScalars.makeIterator(), j = b.lowercased().unicodeScalars.makeIterator()
+        var x = i.next(), y = j.next()
+        while let p = x, let q = y {
+            if p.properties.numericType == .decimal, q.properties.numericType == .decimal {
+                var m = "", n = ""
+                while let d = x, d.properties.numericType == .decimal { m.unicodeScalars.append(d); x = i.next() }
+                while let d = y, d.properties.numericType == .decimal { n.unicodeScalars.append(d); y = j.next() }
+                let mm = m.drop { $0 == "0" }, nn = n.drop { $0 == "0" }
+                if mm.count != nn.count { return mm.count < nn.count }
+                if mm != nn { return mm < nn }
+                continue
+            }
+            if p != q { return p.value < q.value }
+            x = i.next(); y = j.next()
+        }
+        return x == nil && y != nil
+    }
+}

@@ -1,0 +1,72 @@
+/// One photo the image view can show: a file on disk (or a missing one) and how to title it.
+public struct Photo: Hashable, Sendable {
+    /// Absolute path of the file, or nil when the file is missing (the view shows why).
+    public var path: String?
+    /// The title in the bar: the file name, or the author of the item it belongs to.
+    public var title: String
+    /// A second line for the title (the item's date), if any.
+    public var subtitle: String?
+    /// The size known from metadata before decoding, if any (0×0 when unknown).
+    public var knownSize: PixelSize
+    /// Creates a photo.
+    public init(path: String?, title: String, subtitle: String? = nil, knownSize: PixelSize = PixelSize(width: 0, height: 0)) {
+        self.path = path; self.title = title; self.subtitle = subtitle; self.knownSize = knownSize
+    }
+
+    /// The photos of a feed item, titled with its author and date.
+    public static func photos(of item: Item) -> [Photo] {
+        item.media.filter { $0.kind != .video }.map {
+            Photo(path: $0.path, title: item.author.name, subtitle: "@\(item.author.handle) · \(item.date.iso8601.prefix(10))",
+                  knownSize: PixelSize(width: $0.width, height: $0.height))
+        }
+    }
+}
+
+/// A photo the image view wants decoded, with its priority (higher first) and the view size it
+/// will be shown in (so a preview can be decoded at the right scale).
+public struct PhotoRequest: Hashable, Sendable {
+    /// Absolute path of the file.
+    public var path: String
+    /// Higher runs first: the current photo 10, neighbours less.
+    public var priority: Int
+    /// The view in device pixels.
+    public var viewSize: PixelSize
+    /// Creates a request.
+    public init(path: String, priority: Int, viewSize: PixelSize) {
+        self.path = path; self.priority = priority; self.viewSize = viewSize
+    }
+}
+
+/// What the platform has reported about one photo's decoding.
+public struct PhotoStatus: Equatable, Sendable {
+    /// The oriented size from the file's header, once known.
+    public var size: PixelSize?
+    /// The finest pyramid level with pixels on screen (0 = full resolution), nil while none.
+    public var bestLevel: Int?
+    /// Why the photo cannot be shown, if it cannot.
+    public var error: ImageError?
+    /// Creates an empty status.
+    public init(size: PixelSize? = nil, bestLevel: Int? = nil, error: ImageError? = nil) {
+        self.size = size; self.bestLevel = bestLevel; self.error = error
+    }
+}
+
+/// An absolute zoom for the image view (`snapshot --zoom`).
+public enum PhotoZoom: Hashable, Sendable {
+    case fit, fill, actual
+    /// Device pixels per image pixel (1 = 100 %).
+    case factor(Double)
+
+    /// Parses `fit`, `fill`, `actual`, or a factor such as `4` or `2.5` (also `400%`).
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "fit": self = .fit
+        case "fill": self = .fill
+        case "actual", "100%": self = .actual
+        default:
+            let percent = argument.hasSuffix("%")
+            guard let v = Double(percent ? String(argument.dropLast()) : argument), v > 0, v <= 100 * 32 else { return nil }
+            self = .factor(percent ? v / 100 : v)
+        }
+    }
+}

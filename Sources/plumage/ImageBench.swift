@@ -1,0 +1,88 @@
+import ArgumentParser
+import FeedImport
+import Foundation
+import PlumageCore
+import SDLPlatform
+
+/// `plumage bench image FILE`: decode times (preview, full, a plain TurboJPEG decode of the same
+/// file for reference) and frame times of a deterministic wheel-zoom-and-pan script at 1280×800.
+struct ImageBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "image", abstract: "Decode and zoom an image.")
+
+    @Argument(help: "The image file.") var file: String
+    @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    @Option(help: "Frames of the zoom-and-pan script.") var frames = 300
+    @Flag(help: "Print JSON.") var json = false
+
+    func validate() throws {
+        guard frames >= 30 else { throw ValidationError("--frames must be at least 30") }
+    }
+
+    func run() throws {
+        let startup = Startup(paths: [file])
+        do {
+            try Video.initialize(headless: true)
+            let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
+            let view = PixelSize(width: Int(size.size.width), height: Int(size.size.height - FeedMetrics.barHeight))
+            let timing = try PhotoLoader.measure(path: FileSystemPath.absolute(file), viewSize: view)
+            let presenter = try startup.presenter(theme: startup.theme(named: nil), renderer: canvas.renderer,
+                                                  systemEmoji: false)
+            presenter.resize(points: size.size, scale: .one, at: 0)
+            presenter.drawSettled(at: 0)
+            var work: [Double] = []
+            for frame in 0..<frames {
+                let time = Double(frame + 1) / 60
+                for event in script(frame: frame) { _ = presenter.app.handle(event, at: time) }
+                let start = Video.seconds()
+                presenter.draw(at: time)
+                canvas.renderer.presentFrame()
+                work.append((Video.seconds() - start) * 1000)
+            }
+            let p = { (q: Double) in FrameStatistics.percentile(work, q) }
+            let info = presenter.app.photoViewer?.viewport?.imageSize ?? PixelSize(width: 0, height: 0)
+            let fields: [(String, String)] = [
+                ("width", "\(info.width)"), ("height", "\(info.height)"),
+                ("preview_ms", f(timing.previewMs)), ("full_ms", f(timing.fullMs)),
+                ("turbojpeg_full_ms", timing.turbojpegFullMs.map(f) ?? "null"),
+                ("zoom_p50_ms", f(p(0.5))), ("zoom_p99_ms", f(p(0.99))), ("zoom_max_ms", f(work.max() ?? 0)),
+                ("frames", "\(work.count)"), ("peak_rss_mb", f(peakRSSMegabytes())),
+            ]
+            if json {
+                print("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
+            } else {
+                for (k, v) in fields { print("\(k.padding(toLength: 18, withPad: " ", startingAt: 0)) \(v)") }
+            }
+        } catch {
+            fail("\(file): \(error)")
+        }
+    }
+
+    /// The input of one frame, a pure function of its index: a third zooming in at an off-centre
+    /// point, a third dragging (pan), a third zooming out at another point.
+    func script(frame: Int) -> [InputEvent] {
+        let third = frames / 3
+        let w = size.size.width, h = size.size.height
+        if frame < third {
+            return [.wheel(dx: 0, dy: 0.12, at: Point(x: w * 0.7, y: h * 0.35), [])]
+        }
+        if frame < 2 * third {
+            let k = Double(frame - third)
+            let start = Point(x: w / 2, y: h / 2)
+            let p = Point(x: start.x - k * 5, y: start.y - k * 3)
+            if frame == third { return [.pointerDown(.left, at: start), .pointerMoved(to: p)] }
+            if frame == 2 * third - 1 { return [.pointerMoved(to: p), .pointerUp(.left, at: p)] }
+            return [.pointerMoved(to: p)]
+        }
+        return [.wheel(dx: 0, dy: -0.12, at: Point(x: w * 0.3, y: h * 0.65), [])]
+    }
+
+    func f(_ v: Double) -> String { String(format: "%.3f", v) }
+}
+
+/// Absolute paths for command-line arguments.
+enum FileSystemPath {
+    /// `path` made absolute against the current directory.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

@@ -1,0 +1,38 @@
+import FeedImport
+import Foundation
+import PlumageCore
+import Testing
+
+@Suite struct PhotoListTests {
+    func folder(_ names: [String]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plumage-photos-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for name in names { _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data([0xFF, 0xD8])) }
+        return dir
+    }
+
+    @Test func aFolderListsItsImagesInNaturalNameOrder() throws {
+        let dir = try folder(["IMG_10.jpg", "img_2.JPG", "IMG_1.png", "notes.txt", ".hidden.jpg", "b.webp", "a 3.gif"])
+        let photos = try PhotoList.load(paths: [dir])
+        #expect(photos.map(\.title) == ["a 3.gif", "b.webp", "IMG_1.png", "img_2.JPG", "IMG_10.jpg"])
+        #expect(photos.allSatisfy { $0.path?.hasPrefix(dir + "/") == true })
+        #expect(PhotoList.isPhotoArguments([dir]))
+        #expect(PhotoList.isPhotoArguments([dir + "/b.webp", dir]))
+        #expect(!PhotoList.isPhotoArguments([dir + "/notes.txt"]))
+        #expect(!PhotoList.isPhotoArguments([]))
+    }
+
+    @Test func filesKeepTheirOrderAndProblemsAreNamed() throws {
+        let dir = try folder(["z.jpg", "a.jpg", "readme.md"])
+        let photos = try PhotoList.load(paths: [dir + "/z.jpg", dir + "/a.jpg"])
+        #expect(photos.map(\.title) == ["z.jpg", "a.jpg"])
+        #expect(throws: SourceError.self) { try PhotoList.load(paths: [dir + "/missing.jpg"]) }
+        let empty = try folder(["readme.md"])
+        do {
+            _ = try PhotoList.load(paths: [empty])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasSuffix("no images in this folder"))
+        }
+    }
+}

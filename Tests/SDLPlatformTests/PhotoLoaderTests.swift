@@ -1,0 +1,182 @@
+import Foundation
+import PlumageCore
+import Testing
+
+@testable import SDLPlatform
+
+/// Drains `loader` until `done` holds for what arrived so far, or 10 s passed.
+private func deliveries(from loader: PhotoLoader, until done: ([PhotoDelivery]) -> Bool) -> [PhotoDelivery] {
+    let deadline = Video.seconds() + 10
+    var all: [PhotoDelivery] = []
+    while Video.seconds() < deadline {
+        all += loader.drain()
+        if done(all) && !loader.isBusy { break }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    return all + loader.drain()
+}
+
+/// The levels delivered, in order, as (level, size, isPreview).
+private func levels(_ list: [PhotoDelivery], path: String) -> [(level: Int, size: PixelSize, isPreview: Bool)] {
+    list.compactMap {
+        guard case .level(let p, let level, let bitmap, let isPreview) = $0, p == path else { return nil }
+        return (level, bitmap.size, isPreview)
+    }
+}
+
+/// True once level 0 or a failure of `path` is among the deliveries.
+private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
+    { list in
+        list.contains {
+            switch $0 {
+            case .level(let p, 0, _, _), .failed(let p, _): p == path
+            default: false
+            }
+        }
+    }
+}
+
+@Suite(.serialized) struct PhotoLoaderTests {
+    init() throws {
+        #expect(sdlEventsReady)
+        try ImageDecoder.initializeOnMainThread()
+    }
+
+    @Test func jpegGivesInfoThenPreviewThenFullThenPyramidAndReplaysFromCache() throws {
+        let dir = try HostileFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try HostileFiles.write(HostileFiles.jpeg(HostileFiles.quadrants(1600, 1200), orientation: 6), "p.jpg", in: dir)
+        let loader = try PhotoLoader(cacheBytes: 64 << 20, threads: 1)
+        loader.request(path: path, viewSize: PixelSize(width: 300, height: 400), priority: 10, generation: 1)
+        let list = deliveries(from: loader, until: { levels($0, path: path).count >= 4 })
+        guard case .info(_, let info)? = list.first else { Issue.record("info must come first"); return }
+        #expect(info.orientedSize == PixelSize(width: 1200, height: 1600))
+        let got = levels(list, path: path)
+        #expect(got.first.map { $0.level == 2 && $0.isPreview && $0.size == PixelSize(width: 300, height: 400) } == true)
+        #expect(got.dropFirst().map(\.level) == [0, 1, 2])
+        #expect(got.dropFirst().allSatisfy { !$0.isPreview && $0.size == ImagePyramid.levelSize($0.level, of: info.orientedSize) })
+        // Orientation 6 puts the stored bottom-left (blue) at the top-left.
+        if case .level(_, 0, let full, _)? = list.first(where: { if case .level(_, 0, _, _) = $0 { true } else { false } }) {
+            #expect(HostileFiles.near(full.pixel(x: 100, y: 100), RGBA(0, 0, 255)))
+        }
+        // A re-request replays the cached levels in the next drain, with no decoding.
+        loader.request(path: path, viewSize: PixelSize(width: 300, height: 400), priority: 10, generation: 2)
+        let replay = loader.drain()
+        #expect(levels(replay, path: path).map(\.level) == [2, 1, 0])
+        #expect(levels(replay, path: path).allSatisfy { !$0.isPreview } && !loader.isBusy)
+    }
+
+    @Test func progressivePreviewsDecodeOnlyTheFirstScans() throws {
+        let bitmap = HostileFiles.quadrants(640, 480)
+        let progressive = HostileFiles.jpeg(bitmap, progressive: true)
+        let prefix = try #require(TurboJPEG.progressivePrefix(progressive, scans: ImageDecoder.previewScans))
+        #expect(prefix.count < progressive.count && prefix.suffix(2) == [0xFF, 0xD9])
+        #expect(TurboJPEG.progressivePrefix(HostileFiles.jpeg(bitmap), scans: 1) == nil)
+        #expect(TurboJPEG.progressivePrefix(progressive, scans: 99) == nil)
+        let dir = try HostileFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try HostileFiles.write(progressive, "p.jpg", in: dir)
+        let info = try ImageDecoder.inspect(path: path).get()
+        let preview = try #require(ImageDecoder.decodePreview(path: path, info: info, level: 2)).get()
+        #expect(preview.size == PixelSize(width: 160, height: 120))
+        #expect(HostileFiles.near(preview.pixel(x: 40, y: 30), RGBA(255, 0, 0)))
+        #expect(HostileFiles.near(preview.pixel(x: 120, y: 90), .white))
+    }
+
+    @Test func pngPostsTheCoveringLevelFirst() throws {
+        let dir = try HostileFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try HostileFiles.write(HostileFiles.png(HostileFiles.quadrants(800, 600)), "p.png", in: dir)
+        let loader = try PhotoLoader(cacheBytes: 64 << 20, threads: 1)
+        loader.request(path: path, viewSize: PixelSize(width: 150, height: 150), priority: 1, generation: 1)
+        let got = levels(deliveries(from: loader, until: { levels($0, path: path).count >= 4 }), path: path)
+        #expect(got.map(\.level) == [2, 0, 1, 3])
+        #expect(got.map(\.size) == [PixelSize(width: 200, height: 150), PixelSize(width: 800, height: 600),
+                                    PixelSize(width: 400, height: 300), PixelSize(width: 100, height: 75)])
+    }
+
+    @Test func failuresAreDeliveredOnceWithTheirReason() throws {
+        let dir = try HostileFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try HostileFiles.write(Array("not a photo".utf8), "notes.png", in: dir)
+        let loader = try PhotoLoader(threads: 1)
+        loader.request(path: path, viewSize: PixelSize(width: 100, height: 100), priority: 1, generation: 1)
+        let list = deliveries(from: loader, until: finished(path))
+        let failures = list.compactMap { if case .failed(_, let error) = $0 { error } else { nil } }
+        #expect(failures == [.notAnImage])
+        loader.request(path: path, viewSize: PixelSize(width: 100, height: 100), priority: 1, generation: 2)
+        #expect(loader.drain().count == 1 && !loader.isBusy)
+    }
+
+    @Test func cancellingDropsQueuedWorkOfPhotosNoLongerWanted() throws {
+        let dir = try HostileFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let big = try HostileFiles.write(HostileFiles.jpeg(HostileFiles.quadrants(3000, 2000)), "big.jpg", in: dir)
+        let other = try HostileFiles.write(HostileFiles.jpeg(HostileFiles.quadrants(300, 200)), "other.jpg", in: dir)
+        let loader = try PhotoLoader(threads: 1)
+        let view = PixelSize(width: 200, height: 200)
+        loader.request(path: big, viewSize: view, priority: 10, generation: 1)
+        loader.request(path: other, viewSize: view, priority: 5, generation: 1)
+        loader.request(path: big, viewSize: view, priority: 10, generation: 2)
+        loader.cancel(olderThan: 2)
+        let list = deliveries(from: loader, until: finished(big))
+        #expect(!list.contains { $0.path == other })
+        #expect(levels(list, path: big).contains { $0.level == 0 })
+        #expect(!loader.isBusy)
+    }
+
+    @Test func cacheKeepsHigherRankedPhotosAndReportsRefusals() {
+        var cache = PhotoCache(byteLimit: 1000)
+        let entry = PhotoCache.Entry(bitmap: Bitmap(width: 10, height: 10, fill: .white), isPreview: false)  // 400 B
+        let stored = [
+            cache.insert(entry, path: "current", level: 0, outranks: { _ in false }),
+            cache.insert(entry, path: "old", level: 0, outranks: { _ in false }),
+            cache.insert(entry, path: "next", level: 0, outranks: { $0 == "current" }),
+            cache.insert(entry, path: "far", level: 0, outranks: { _ in true }),
+        ]
+        #expect(stored == [true, true, true, false])
+        let kept = [cache.entry(path: "current", level: 0), cache.entry(path: "old", level: 0),
+                    cache.entry(path: "next", level: 0), cache.entry(path: "far", level: 0)].map { $0 != nil }
+        #expect(kept == [true, false, true, false] && cache.totalBytes == 800)
+    }
+
+    @Test func defaultBudgetIsAQuarterOfRAMUpTo1Point5GiB() {
+        #expect(PhotoLoader.cacheBytes(meminfo: "MemTotal:        4000000 kB\nMemFree: 1 kB\n") == 1_024_000_000)
+        #expect(PhotoLoader.cacheBytes(meminfo: "MemTotal:       24000000 kB\n") == 3 << 29)
+        #expect(PhotoLoader.cacheBytes(meminfo: nil) == 1 << 30)
+        #expect(PhotoLoader.defaultCacheBytes() > 0)
+    }
+
+    @Test func texturesUploadTilesInBandsNearestFirstAndKeepThePixels() throws {
+        let renderer = try Renderer(headless: PixelSize(width: 256, height: 256))
+        let textures = PhotoTextures(renderer: renderer, tileSide: 1024)
+        #expect(textures.tileSide == 1024)
+        let bitmap = HostileFiles.quadrants(1500, 1100)
+        // The 1024² tile holds 4 MB: 8 bands of 512 KB, one per pump at a zero budget.
+        var pumps = 0
+        repeat {
+            textures.request(path: "a", level: 0, bitmap: bitmap, visible: PixelRect(x: 0, y: 0, width: 200, height: 200), opaque: true)
+            pumps += 1
+        } while textures.pump(budgetMs: 0) && pumps < 100
+        #expect(pumps == 8)
+        #expect(textures.textures(for: "a", level: 0).map(\.rect) == [PixelRect(x: 0, y: 0, width: 1024, height: 1024)])
+        #expect(!textures.isComplete(path: "a", level: 0))
+        while textures.pump(budgetMs: 0) || !textures.isComplete(path: "a", level: 0) {
+            textures.request(path: "a", level: 0, bitmap: bitmap, opaque: true)
+            pumps += 1
+            if pumps > 200 { break }
+        }
+        let tiles = textures.textures(for: "a", level: 0)
+        #expect(tiles.count == 4 && textures.totalBytes == 1500 * 1100 * 4)
+        // The bottom-right tile (476×76 at 1024,1024) is white; draw it and read it back.
+        let corner = try #require(tiles.first { $0.rect.x == 1024 && $0.rect.y == 1024 })
+        #expect(corner.rect == PixelRect(x: 1024, y: 1024, width: 476, height: 76))
+        let left = try #require(tiles.first { $0.rect.x == 0 && $0.rect.y == 1024 })
+        renderer.copy(left.texture, to: PixelRect(x: 0, y: 0, width: 1024, height: 76))
+        renderer.flush()
+        let drawn = try #require(renderer.readPixels(PixelRect(x: 0, y: 0, width: 256, height: 76)))
+        #expect(drawn.pixel(x: 10, y: 10) == RGBA(0, 0, 255))
+        textures.remove(path: "a")
+        #expect(textures.totalBytes == 0 && textures.textures(for: "a", level: 0).isEmpty)
+    }
+}

@@ -5,12 +5,18 @@ extension AppState {
                          into commands: inout [DrawCommand]) {
         let window = Rect(origin: .zero, size: windowSize)
         let dim = theme.color(.imageBackground).withAlpha(0.82)
+        let view = PhotoViewer.viewFrame(window: windowSize)
+        let status = viewer.photo?.path.flatMap { photoStatus[$0] }
+        // The backdrop shows only beside a photo that does not cover the view (and under the bar).
+        let covered = status?.bestLevel != nil && (viewer.viewport.map { v in
+            v.destination.minX <= 0.5 && v.destination.minY <= 0.5 && v.destination.maxX >= v.viewSize.width - 0.5
+                && v.destination.maxY >= v.viewSize.height - 0.5 } ?? false)
         let backdrop = ImageRequest(path: backgroundPath, size: displayScale.pixels(windowSize),
                                     blurSigma: FeedMetrics.backgroundBlurSigma * displayScale.factor, tint: dim,
                                     tintRect: displayScale.pixels(window))
+        if covered { commands.append(.clip(Rect(x: 0, y: 0, width: window.width, height: view.minY))) }
         commands.append(.image(backdrop, window, placeholder: dim.over(theme.color(.backdrop))))
-        let view = PhotoViewer.viewFrame(window: windowSize)
-        let status = viewer.photo?.path.flatMap { photoStatus[$0] }
+        if covered { commands.append(.clip(nil)) }
         if let error = status?.error ?? (viewer.photo?.path == nil ? .cannotRead("the file is missing") : nil) {
             drawPhotoError(error, in: view, measurer: measurer, into: &commands)
         } else if let v = viewer.viewport, let path = viewer.photo?.path, status?.bestLevel != nil {

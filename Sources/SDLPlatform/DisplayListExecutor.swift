@@ -14,7 +14,7 @@ public final class DisplayListExecutor {
     /// Photo tiles uploaded as textures.
     public var photoTextures: PhotoTextures?
     /// Milliseconds of photo-tile uploads allowed per frame.
-    public var photoUploadBudgetMs = 2.0
+    public var photoUploadBudgetMs = 1.0
     /// True when photo tiles the last frame wanted are still being uploaded.
     public private(set) var photoTilesPending = false
     /// The measurer whose scales text textures are rendered at.

@@ -35,7 +35,7 @@ public final class FeedPresenter {
         executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
                                        iconsDirectory: assetsDirectory + "/icons")
         photos = try PhotoLoader()
-        photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 2048))
+        photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
         executor.photos = photos
         executor.photoTextures = photoTextures
         statistics = FrameStatistics(refreshHz: refreshHz)

@@ -15,7 +15,14 @@ extension DisplayListExecutor {
         let output = renderer.outputSize
         let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
         var levels = [fine]
-        if fine != coarsest && !textures.isComplete(path: path, level: fine) { levels.insert(coarsest, at: 0) }
+        if fine != coarsest, let bitmap = loader.bitmap(path: path, level: fine) {
+            // The coarse level goes underneath only while a visible tile of the fine one is missing.
+            let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
+            let wanted = Set(textures.grid(for: bitmap.size).tiles(intersecting: visible))
+            let ready = Set(textures.textures(for: path, level: fine).map(\.rect))
+            let grid = textures.grid(for: bitmap.size)
+            if wanted.contains(where: { !ready.contains(grid.rect(at: $0)) }) { levels.insert(coarsest, at: 0) }
+        }
         for level in levels {
             guard let bitmap = loader.bitmap(path: path, level: level) else { continue }
             let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
@@ -23,15 +30,15 @@ extension DisplayListExecutor {
             textures.request(path: path, level: level, bitmap: bitmap, visible: visible, opaque: true)
             let sx = Double(target.width) / Double(bitmap.width), sy = Double(target.height) / Double(bitmap.height)
             let mode = filter == .nearest && level == 0 ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
+            let origin = Point(x: Double(target.x), y: Double(target.y))
             for tile in textures.textures(for: path, level: level) {
-                let r = tile.rect
-                // Edges rounded from the level's pixel grid, so neighbouring tiles meet without seams.
-                let x0 = target.x + Int((Double(r.x) * sx).rounded()), x1 = target.x + Int((Double(r.x + r.width) * sx).rounded())
-                let y0 = target.y + Int((Double(r.y) * sy).rounded()), y1 = target.y + Int((Double(r.y + r.height) * sy).rounded())
-                let dst = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-                guard dst.x < window.width, dst.y < window.height, dst.x + dst.width > 0, dst.y + dst.height > 0 else { continue }
+                // Destinations never leave the window (SDL would scale through a destination-sized
+                // temporary surface); edges come from the level's pixel grid, so tiles meet without seams.
+                let pieces = TileProjection.pieces(tile: tile.rect, origin: origin, scale: Size(width: sx, height: sy),
+                                                   window: window)
+                guard !pieces.isEmpty else { continue }
                 tile.texture.setScaleMode(mode)
-                renderer.copy(tile.texture, to: dst)
+                for piece in pieces { renderer.copy(tile.texture, from: piece.source, to: piece.destination) }
             }
         }
     }

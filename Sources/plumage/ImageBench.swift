@@ -13,6 +13,7 @@ struct ImageBench: ParsableCommand {
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
     @Option(help: "Frames of the zoom-and-pan script.") var frames = 300
     @Flag(help: "Print JSON.") var json = false
+    @Option(help: "Also write one CSV line per frame (frame,scale,level,work_ms).") var csv: String?
 
     func validate() throws {
         guard frames >= 30 else { throw ValidationError("--frames must be at least 30") }
@@ -30,6 +31,7 @@ struct ImageBench: ParsableCommand {
             presenter.resize(points: size.size, scale: .one, at: 0)
             presenter.drawSettled(at: 0)
             var work: [Double] = []
+            var lines = ["frame,scale,level,work_ms"]
             for frame in 0..<frames {
                 let time = Double(frame + 1) / 60
                 for event in script(frame: frame) { _ = presenter.app.handle(event, at: time) }
@@ -37,7 +39,10 @@ struct ImageBench: ParsableCommand {
                 presenter.draw(at: time)
                 canvas.renderer.presentFrame()
                 work.append((Video.seconds() - start) * 1000)
+                let v = presenter.app.photoViewer?.viewport
+                lines.append("\(frame),\(String(format: "%.3f", v?.scale ?? 0)),\(v?.pyramidLevel ?? -1),\(f(work.last!))")
             }
+            if let csv { try? lines.joined(separator: "\n").write(toFile: csv, atomically: true, encoding: .utf8) }
             let p = { (q: Double) in FrameStatistics.percentile(work, q) }
             let info = presenter.app.photoViewer?.viewport?.imageSize ?? PixelSize(width: 0, height: 0)
             let fields: [(String, String)] = [

@@ -205,6 +205,8 @@ public struct AppState: Sendable {
             }
         case .pointerLeft:
             pointer = nil
+        case .pinch:
+            break  // the feed does not zoom
         }
         return []
     }
@@ -306,7 +308,7 @@ public struct AppState: Sendable {
             pointer = point
             _ = viewer.handle(event, window: windowSize, scale: displayScale, time: time)
             return []
-        case .wheel, .pointerDown, .pointerUp:
+        case .wheel, .pointerDown, .pointerUp, .pinch:
             if case let .pointerDown(_, point) = event { pointer = point }
             _ = viewer.handle(event, window: windowSize, scale: displayScale, time: time)
             return []

@@ -37,6 +37,8 @@ public enum InputEvent: Hashable, Sendable {
     case pointerMoved(to: Point)
     /// The pointer left the window.
     case pointerLeft
+    /// A two-finger pinch changed the zoom by `factor` (> 1 spreads) around a window point.
+    case pinch(factor: Double, at: Point)
     /// The window's size in points and its pixel density changed.
     case resized(Size, DisplayScale)
     /// The window was asked to close.

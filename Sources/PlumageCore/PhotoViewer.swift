@@ -115,6 +115,9 @@ public struct PhotoViewer: Sendable {
             // Wheel and Ctrl+wheel (touchpad pinch on most desktops) both zoom at the cursor.
             viewport?.wheel(detents: dy, at: Self.viewPixel(at, window: window, scale: scale))
             return true
+        case let .pinch(factor, at):
+            viewport?.zoom(by: factor, at: Self.viewPixel(at, window: window, scale: scale))
+            return true
         case let .pointerDown(.left, at) where view.contains(at):
             dragStart = at
             dragging = false

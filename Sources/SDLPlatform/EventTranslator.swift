@@ -1,10 +1,13 @@
 internal import CSDL2
+import Glibc
 import PlumageCore
 
 /// Turns SDL events into core `InputEvent`s, converting window units to points; main thread only.
 public struct EventTranslator {
     /// Points per SDL window unit (1 on plain X11; differs with HiDPI scaling).
     public var pointsPerUnit = 1.0
+    /// The window's size in points (maps normalised touch positions).
+    public var windowPoints = Size(width: 1, height: 1)
 
     /// Creates a translator.
     public init() {}
@@ -53,6 +56,14 @@ public struct EventTranslator {
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .redraw
             default: return .ignored
             }
+        case SDL_MULTIGESTURE:
+            // Touch coordinates are normalised to the device; dDist is the change in finger distance
+            // as a fraction of the device diagonal. A spread across the whole diagonal zooms 16×.
+            let g = event.mgesture
+            guard g.numFingers == 2, g.dDist != 0 else { return .ignored }
+            let factor = pow(16, Double(g.dDist))
+            return .input(.pinch(factor: factor, at: Point(x: Double(g.x) * windowPoints.width,
+                                                            y: Double(g.y) * windowPoints.height)))
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             return .redraw
         default:

@@ -54,6 +54,7 @@ struct MainLoop {
         let density = window.pixelDensity(outputWidth: output.width)
         let scale = DisplayScale(density * window.userScaleFactor)
         pump.translator.pointsPerUnit = density / scale.factor
+        pump.translator.windowPoints = scale.points(output)
         presenter.resize(points: scale.points(output), scale: scale, at: time())
         needsDraw = true
     }

@@ -107,4 +107,19 @@ import Testing
         #expect(PhotoZoom(argument: "250%") == .factor(2.5))
         #expect(PhotoZoom(argument: "huge") == nil)
     }
+
+    @Test func pinchZoomsAtItsCentre() {
+        var app = makeApp()
+        app.openPhotos(photos(1), at: 0, canGoBack: true)
+        app.photoUpdate(path: "/p0.jpg", size: PixelSize(width: 1600, height: 900), bestLevel: 0)
+        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        let before = app.photoViewer!.viewport!
+        let centre = Point(x: 300, y: 200)  // window points; the view starts below the 52 pt bar
+        let imagePoint = before.imagePoint(atView: Point(x: 300, y: 148))
+        _ = app.handle(.pinch(factor: 1.5, at: centre), at: 1)
+        let after = app.photoViewer!.viewport!
+        #expect(abs(after.scale - before.scale * 1.5) < 1e-9)
+        let p = after.viewPoint(ofImage: imagePoint)
+        #expect(abs(p.x - 300) < 0.5 && abs(p.y - 148) < 0.5)
+    }
 }

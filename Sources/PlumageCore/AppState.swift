@@ -65,6 +65,12 @@ public struct AppState: Sendable {
 
     /// The section being shown.
     public var section: Section? { source.sections.indices.contains(sectionIndex) ? source.sections[sectionIndex] : nil }
+    /// The window title: "Plumage — " then the photo shown (else the section) and the source.
+    public var windowTitle: String {
+        let place = photoViewer?.photo?.title ?? section?.name ?? ""
+        return "Plumage — " + [place, source.title].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
     /// The bar title: the section name followed by the picker chevron.
     public var title: String { section?.name ?? source.title }
 
@@ -124,11 +130,6 @@ public struct AppState: Sendable {
         if let bestLevel { status.bestLevel = min(bestLevel, status.bestLevel ?? .max) }
         if let error { status.error = error }
         photoStatus[path] = status
-    }
-
-    /// Forgets that a photo's pixels are on screen (its textures were evicted); its size stays known.
-    public mutating func photoEvicted(path: String) {
-        photoStatus[path]?.bestLevel = nil
     }
 
     /// Sets the text size factor, clamped to the supported range.

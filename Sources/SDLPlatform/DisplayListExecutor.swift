@@ -32,6 +32,8 @@ public final class DisplayListExecutor {
     var glass: Texture?
     /// Device pixels per point.
     public var scale = 1.0
+    /// Appended to text keys: texture pixels depend on the HiDPI scale and the text size.
+    var textKeySuffix = ""
     /// Text textures rendered in the last frame (diagnostics).
     public private(set) var textRendersLastFrame = 0
 
@@ -52,6 +54,8 @@ public final class DisplayListExecutor {
 
     /// Draws a frame (not presented): uploads arrived images first, then every command in order.
     public func draw(_ frame: Frame) {
+        let suffix = "@\(scale)x\(measurer.textScale)"
+        if suffix != textKeySuffix { textKeySuffix = suffix }
         images.beginFrame()
         textRendersLastFrame = 0
         renderer.clear(.black)
@@ -136,7 +140,7 @@ public final class DisplayListExecutor {
 
     /// The cached texture of a text block, rendered now if missing.
     func textTexture(_ block: TextBlock, key: String) -> Texture? {
-        let cacheKey = "\(key)@\(scale)x\(measurer.textScale)"
+        let cacheKey = key + textKeySuffix
         if let texture = textTextures.value(for: cacheKey) { return texture }
         guard let surface = rasterizer.render(block) else { return nil }
         defer { SDL_FreeSurface(surface) }
@@ -215,6 +219,4 @@ public final class DisplayListExecutor {
         renderer.copy(glass, to: PixelRect(x: x0, y: y0, width: small.width * 4, height: small.height * 4))
     }
 
-    /// Forgets cached text textures (after a theme, scale or font change).
-    public func purgeText() { _ = textTextures.removeAll() }
 }

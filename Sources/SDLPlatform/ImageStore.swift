@@ -146,10 +146,4 @@ public final class ImageStore {
 
     /// True when deliveries are waiting for upload (the loop should draw another frame soon).
     var hasArrivals: Bool { !arrived.isEmpty || streaming != nil }
-
-    /// Forgets every texture and failure (theme or window changes make most of them stale anyway).
-    func removeAll() {
-        _ = textures.removeAll()
-        failures.removeAll()
-    }
 }

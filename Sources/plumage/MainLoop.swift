@@ -32,6 +32,8 @@ struct MainLoop {
     var layoutPending = true
     /// Set by a quit effect; `run()` returns when it sees it.
     var quitRequested = false
+    /// The window title last set.
+    var shownTitle = ""
     /// Monotonic time of the next minute boundary, when visible relative dates may change.
     var nextDateRefresh = Video.seconds() + secondsToNextMinute()
 
@@ -140,6 +142,11 @@ struct MainLoop {
         // Keep a steady cadence while animating; after an idle gap or a missed frame, restart it.
         deadline = deadline + frameInterval < end ? end + frameInterval : deadline + frameInterval
         needsDraw = false
+        let title = presenter.app.windowTitle
+        if title != shownTitle {
+            window.setTitle(title)
+            shownTitle = title
+        }
         if !firstFrameReported {
             firstFrameReported = true
             if ProcessInfo.processInfo.environment["PLUMAGE_TRACE_STARTUP"] != nil {

@@ -1,0 +1,113 @@
+import Foundation
+import PlumageCore
+
+/// Wall-clock costs of one file's decoding stages, measured one after another on the calling thread.
+public struct PhotoTiming: Sendable {
+    /// The full-resolution size as shown (EXIF orientation applied).
+    public var size: PixelSize
+    /// Probe + first displayable level: the DCT-scaled preview for JPEG, else probe + full decode +
+    /// halving down to the level covering the view.
+    public var previewMs: Double
+    /// Probe + full-resolution decode + orientation (in the loader it runs beside the preview).
+    public var fullMs: Double
+    /// Reading the file + a plain `tjDecompress2` 1/1 decode to BGRA, for reference; nil for non-JPEG.
+    public var turbojpegFullMs: Double?
+}
+
+extension PhotoLoader {
+    /// Times the pipeline's stages for `path` shown in `viewSize`, synchronously (benchmarks only:
+    /// it blocks the calling thread for the decodes).
+    public static func measure(path: String, viewSize: PixelSize, pixelCap: Int = 250_000_000) throws(ImageError)
+        -> PhotoTiming
+    {
+        let clock = ContinuousClock()
+        func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
+        var info: ImageInfo?
+        var preview: Result<Bitmap, ImageError>?
+        let previewTime = clock.measure {
+            guard case .success(let probed) = ImageDecoder.inspect(path: path, pixelCap: pixelCap) else { return }
+            info = probed
+            let level = min(3, ImagePyramid.coveringLevel(of: probed.orientedSize, cover: viewSize))
+            preview = ImageDecoder.decodePreview(path: path, info: probed, level: level)
+        }
+        var full: Result<Bitmap, ImageError> = .failure(.notAnImage)
+        let fullTime = clock.measure {
+            full = ImageDecoder.inspect(path: path, pixelCap: pixelCap).flatMap {
+                ImageDecoder.decodeFullResolution(path: path, info: $0)
+            }
+        }
+        let bitmap = try full.get()
+        var previewMs = ms(previewTime)
+        if preview == nil {
+            let covering = ImagePyramid.coveringLevel(of: bitmap.size, cover: viewSize)
+            previewMs = ms(fullTime) + ms(clock.measure { _ = (0..<covering).reduce(bitmap) { b, _ in b.halved() } })
+        }
+        var turbojpegMs: Double?
+        if info?.format == .jpeg {
+            turbojpegMs = ms(clock.measure {
+                if let data = FileManager.default.contents(atPath: path) {
+                    _ = TurboJPEG.decode([UInt8](data), denominator: 1, fast: false)
+                }
+            })
+        }
+        return PhotoTiming(size: bitmap.size, previewMs: previewMs, fullMs: ms(fullTime), turbojpegFullMs: turbojpegMs)
+    }
+}
+
+/// The worker side of `PhotoLoader`: each function is one job, run on the calling worker thread,
+/// posting deliveries as soon as they are made.
+enum PhotoPipeline {
+    /// Header, then (JPEG only) the DCT-scaled preview at the level covering `view` (at most level 3).
+    /// Failures are left to the full job, which reports them.
+    static func preview(path: String, view: PixelSize, pixelCap: Int, post: (PhotoDelivery) -> Void) {
+        guard case .success(let info) = ImageDecoder.inspect(path: path, pixelCap: pixelCap) else { return }
+        post(.info(path: path, info))
+        let level = min(3, ImagePyramid.coveringLevel(of: info.orientedSize, cover: view))
+        if case .success(let bitmap)? = ImageDecoder.decodePreview(path: path, info: info, level: level) {
+            post(.level(path: path, level: level, bitmap: bitmap, isPreview: true))
+        }
+    }
+
+    /// Header, full decode, pyramid. JPEG posts full resolution first (its preview is already out);
+    /// other formats post the level covering `view` first, then full resolution, then the rest.
+    static func full(path: String, view: PixelSize, pixelCap: Int, timeout: Double, post: (PhotoDelivery) -> Void) {
+        let info: ImageInfo
+        switch ImageDecoder.inspect(path: path, pixelCap: pixelCap) {
+        case .failure(let error): return post(.failed(path: path, error))
+        case .success(let probed): info = probed
+        }
+        post(.info(path: path, info))
+        switch ImageDecoder.decodeFullResolution(path: path, info: info, timeout: timeout) {
+        case .failure(let error):
+            post(.failed(path: path, error))
+        case .success(let full):
+            let last = ImagePyramid.levels(for: full.size, downTo: view).count - 1
+            let covering = info.format == .jpeg ? 0 : min(last, ImagePyramid.coveringLevel(of: full.size, cover: view))
+            var early = [full]
+            while early.count <= covering { early.append(early[early.count - 1].halved()) }
+            for level in [covering] + (0..<covering) {
+                post(.level(path: path, level: level, bitmap: early[level], isPreview: false))
+            }
+            let start = early[covering]
+            early = []
+            postLevels(path: path, from: start, at: covering, through: last, post: post)
+        }
+    }
+
+    /// Levels 1… of an already decoded full-resolution bitmap, down to the one fitting `view`.
+    static func pyramid(path: String, full: Bitmap, view: PixelSize, post: (PhotoDelivery) -> Void) {
+        let last = ImagePyramid.levels(for: full.size, downTo: view).count - 1
+        postLevels(path: path, from: full, at: 0, through: last, post: post)
+    }
+
+    /// Halves `bitmap` (level `level`) repeatedly, posting levels `level + 1 … last`.
+    private static func postLevels(
+        path: String, from bitmap: Bitmap, at level: Int, through last: Int, post: (PhotoDelivery) -> Void
+    ) {
+        var current = bitmap
+        for next in stride(from: level + 1, through: last, by: 1) {
+            current = current.halved()
+            post(.level(path: path, level: next, bitmap: current, isPreview: false))
+        }
+    }
+}

@@ -13,11 +13,7 @@ extension AppState {
             photoViewer = viewer
             var commands: [DrawCommand] = []
             drawPhotoViewer(viewer, at: time, measurer: measurer, into: &commands)
-            if showsHelp { HelpOverlay.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands) }
-            if showsFPS, let statistics {
-                overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale,
-                             theme: theme, measurer: measurer, into: &commands)
-            }
+            drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &commands)
             var frame = Frame(commands: commands, isAnimating: isAnimating(at: time))
             frame.photoRequests = viewer.requests(window: windowSize, scale: displayScale)
             return frame
@@ -46,15 +42,19 @@ extension AppState {
         bar.draw(title: title, theme: theme, hover: picker.isOpen ? nil : pointer, measurer: measurer, into: &commands)
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
-        if showsHelp {
-            HelpOverlay.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands)
-        }
+        drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &commands)
+        return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch,
+                     isAnimating: isAnimating(at: time))
+    }
+
+    /// The key help and the FPS overlay, over either screen, when they are shown.
+    mutating func drawOverlays(at time: Double, measurer: some TextMeasuring, statistics: FrameStatistics?,
+                               into commands: inout [DrawCommand]) {
+        if showsHelp { HelpOverlay.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands) }
         if showsFPS, let statistics {
             overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale, theme: theme,
                          measurer: measurer, into: &commands)
         }
-        return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch,
-                     isAnimating: isAnimating(at: time))
     }
 
     /// What the list's layouts depend on now.

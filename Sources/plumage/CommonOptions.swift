@@ -35,6 +35,8 @@ struct Startup {
     let source: FeedSource
     /// The photos named on the command line (files or folders), shown in the image view at start.
     let photos: [Photo]
+    /// The paths given on the command line (empty for the demo).
+    let paths: [String]
 
     /// Locates resources, loads the themes and the source at `path` (nil = demo), or exits with a message.
     init(path: String?) { self.init(paths: path.map { [$0] } ?? []) }
@@ -42,6 +44,7 @@ struct Startup {
     /// Locates resources and themes, then reads `paths`: images and folders open the image view;
     /// otherwise one feed (the demo when `paths` is empty). Exits with a message on bad input.
     init(paths: [String]) {
+        self.paths = paths
         do {
             resources = try ResourceLocator.locate()
         } catch {

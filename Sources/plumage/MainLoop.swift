@@ -119,8 +119,9 @@ struct MainLoop {
             case .quit: return true
             case .toggleFullscreen: window.toggleFullscreen()
             case .reload:
-                if let source = try? SourceLoader.load(path: startup.source.kind == .demo ? nil : CommandLine.sourcePath,
-                                                       resources: startup.resources) {
+                // A feed is read again from its path (the demo when none); photos named on the command line have none.
+                if startup.photos.isEmpty,
+                   let source = try? SourceLoader.load(path: startup.paths.first, resources: startup.resources) {
                     presenter.app.replaceSource(source)
                 }
             case .openURL: break
@@ -161,11 +162,4 @@ struct MainLoop {
 func secondsToNextMinute() -> Double {
     let now = Date().timeIntervalSince1970
     return 60 - now.truncatingRemainder(dividingBy: 60) + 0.05
-}
-
-extension CommandLine {
-    /// The source path given on the command line, if any (for F5 reload).
-    static var sourcePath: String? {
-        arguments.dropFirst().first { !$0.hasPrefix("-") && $0 != "run" }
-    }
 }

@@ -6,6 +6,12 @@ shot() { import -window root "$out/$1.png"; }
 # Pixels that differ between two screenshots inside a region WxH+X+Y.
 changed() { compare -metric AE -crop "$3" "$out/$1.png" "$out/$2.png" null: 2>&1 >/dev/null | cut -d' ' -f1 || true; }
 fail() { echo "e2e: FAIL: $*" >&2; kill "$pid" 2>/dev/null || true; exit 1; }
+# expect_change BEFORE AFTER REGION MIN WHAT: at least MIN pixels of REGION differ between two shots.
+expect_change() {
+  local n; n=$(changed "$1" "$2" "$3")
+  echo "e2e: $5: $n pixels changed"
+  [ "${n%.*}" -gt "$4" ] || fail "not true: $5"
+}
 
 "$bin" --size 1280x800 >"$out/stdout.txt" 2>"$out/stderr.txt" &
 pid=$!
@@ -18,30 +24,22 @@ xdotool mousemove 640 450
 for _ in 1 2 3 4 5 6; do xdotool click 5; sleep 0.05; done
 sleep 1
 shot scrolled
-moved=$(changed start scrolled 600x600+340+120)
-echo "e2e: wheel scroll changed $moved pixels of the list"
-[ "${moved%.*}" -gt 20000 ] || fail "the list did not move on wheel scroll"
+expect_change start scrolled 600x600+340+120 20000 "the list moved on a wheel scroll"
 
 xdotool key F12
 sleep 1
 shot overlay
-overlay=$(changed scrolled overlay 300x150+968+64)
-echo "e2e: F12 changed $overlay pixels where the overlay goes"
-[ "${overlay%.*}" -gt 5000 ] || fail "no FPS overlay after F12"
+expect_change scrolled overlay 300x150+968+64 5000 "F12 showed the FPS overlay"
 
 xdotool key t
 sleep 0.7
 shot theme
-themed=$(changed overlay theme 1280x52+0+0)
-echo "e2e: t changed $themed pixels of the bar"
-[ "${themed%.*}" -gt 5000 ] || fail "the theme did not change on t"
+expect_change overlay theme 1280x52+0+0 5000 "t changed the theme of the bar"
 
 xdotool mousemove 640 26 click 1
 sleep 0.7
 shot picker
-picked=$(changed theme picker 260x140+510+58)
-echo "e2e: clicking the title changed $picked pixels under it (section picker)"
-[ "${picked%.*}" -gt 5000 ] || fail "no section picker after clicking the title"
+expect_change theme picker 260x140+510+58 5000 "clicking the title opened the section picker"
 xdotool key Escape
 sleep 0.3
 

@@ -58,6 +58,7 @@ public final class DisplayListExecutor {
         if suffix != textKeySuffix { textKeySuffix = suffix }
         images.beginFrame()
         textRendersLastFrame = 0
+        photoTextures?.beginFrame()
         renderer.clear(.black)
         for command in frame.commands { execute(command) }
         renderer.setClip(nil)
@@ -80,6 +81,14 @@ public final class DisplayListExecutor {
 
     /// True when decoded images are waiting to be uploaded.
     public var hasPendingUploads: Bool { images.hasArrivals || photoTilesPending }
+
+    /// True when tiles the image view may draw soon wait for `uploadAhead`.
+    public var hasUploadsAhead: Bool { photoTextures?.hasUploadsAhead ?? false }
+
+    /// Uploads tiles the image view may draw soon until `deadline` (`Video.seconds()`), for idle
+    /// time between frames; returns true while some remain.
+    @discardableResult
+    public func uploadAhead(until deadline: Double) -> Bool { photoTextures?.uploadAhead(until: deadline) ?? false }
 
     /// `r` converted from points to device pixels at `scale`.
     func px(_ r: Rect) -> PixelRect { DisplayScale(scale).pixels(r) }

@@ -118,6 +118,14 @@ public final class FeedPresenter {
         renderer.presentFrame()
     }
 
+    /// True when idle-time work waits: tiles the image view may draw soon (see `workAhead(until:)`).
+    public var hasWorkAhead: Bool { executor.hasUploadsAhead }
+
+    /// Does idle-time work until `deadline` (`Video.seconds()`): uploads tiles the image view may
+    /// draw next (zooming or panning), so those frames find them ready. Returns true while some remains.
+    @discardableResult
+    public func workAhead(until deadline: Double) -> Bool { executor.uploadAhead(until: deadline) }
+
     /// True when another frame is needed without new input (animation or images to upload).
     public func wantsFrame(at time: Double) -> Bool { app.isAnimating(at: time) || executor.hasPendingUploads }
 }

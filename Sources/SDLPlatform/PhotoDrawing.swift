@@ -2,7 +2,7 @@ internal import CSDL2
 import PlumageCore
 
 /// Drawing `.photo` commands: the photo's pyramid levels as tiles, the wanted level over the
-/// coarsest one available, so missing tiles never leave holes. Main thread only.
+/// coarsest one available where its tiles are still missing, so they never leave holes. Main thread only.
 extension DisplayListExecutor {
     func drawPhoto(path: String, destination: Rect, level wanted: Int, filter: SampleFilter) {
         guard let loader = photos, let textures = photoTextures else { return }
@@ -11,36 +11,78 @@ extension DisplayListExecutor {
         // The wanted level, else the nearest finer one (shrinking ≤ 2× stays sharp), else the nearest coarser.
         let fine = available.contains(wanted) ? wanted
             : available.filter { $0 < wanted }.max() ?? available.filter { $0 > wanted }.min() ?? coarsest
+        guard let bitmap = loader.bitmap(path: path, level: fine) else { return }
         let target = px(destination)
         let output = renderer.outputSize
         let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
-        var levels = [fine]
-        if fine != coarsest, let bitmap = loader.bitmap(path: path, level: fine) {
-            // The coarse level goes underneath only while a visible tile of the fine one is missing.
-            let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
-            let wanted = Set(textures.grid(for: bitmap.size).tiles(intersecting: visible))
-            let ready = Set(textures.textures(for: path, level: fine).map(\.rect))
-            let grid = textures.grid(for: bitmap.size)
-            if wanted.contains(where: { !ready.contains(grid.rect(at: $0)) }) { levels.insert(coarsest, at: 0) }
-        }
-        for level in levels {
-            guard let bitmap = loader.bitmap(path: path, level: level) else { continue }
-            let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
-            guard visible.width > 0, visible.height > 0 else { continue }
-            textures.request(path: path, level: level, bitmap: bitmap, visible: visible, opaque: true)
-            let sx = Double(target.width) / Double(bitmap.width), sy = Double(target.height) / Double(bitmap.height)
-            let mode = filter == .nearest && level == 0 ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
-            let origin = Point(x: Double(target.x), y: Double(target.y))
-            for tile in textures.textures(for: path, level: level) {
-                // Destinations never leave the window (SDL would scale through a destination-sized
-                // temporary surface); edges come from the level's pixel grid, so tiles meet without seams.
-                let pieces = TileProjection.pieces(tile: tile.rect, origin: origin, scale: Size(width: sx, height: sy),
-                                                   window: window)
-                guard !pieces.isEmpty else { continue }
-                tile.texture.setScaleMode(mode)
-                for piece in pieces { renderer.copy(tile.texture, from: piece.source, to: piece.destination) }
+        let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
+        guard visible.width > 0, visible.height > 0 else { return }
+        textures.request(path: path, level: fine, bitmap: bitmap, visible: visible, opaque: true)
+        // The coarsest level goes underneath only where a visible tile of the fine one is still missing.
+        let grid = textures.grid(for: bitmap.size)
+        let holes = grid.tiles(intersecting: visible)
+            .filter { !textures.contains(path: path, level: fine, index: $0) }
+            .map { Self.destination(of: grid.rect(at: $0), levelSize: bitmap.size, drawnAt: target, clippedTo: window) }
+        if fine != coarsest, !holes.isEmpty, let coarse = loader.bitmap(path: path, level: coarsest) {
+            let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
+            textures.request(path: path, level: coarsest, bitmap: coarse, visible: area, opaque: true)
+            for hole in holes where hole.width > 0 && hole.height > 0 {
+                drawLevel(path: path, level: coarsest, size: coarse.size, target: target, filter: .linear, clip: hole)
             }
         }
+        drawLevel(path: path, level: fine, size: bitmap.size, target: target, filter: filter, clip: window)
+        prefetchAround(path: path, level: fine, visible: visible, levelSize: bitmap.size, available: available)
+    }
+
+    /// Copies the uploaded tiles of `level` (of `size` pixels, the whole level drawn at `target`),
+    /// clipped to `clip` (window pixels).
+    private func drawLevel(path: String, level: Int, size: PixelSize, target: PixelRect, filter: SampleFilter,
+                           clip: PixelRect) {
+        guard let textures = photoTextures else { return }
+        let sx = Double(target.width) / Double(size.width), sy = Double(target.height) / Double(size.height)
+        let mode = filter == .nearest && level == 0 ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
+        let origin = Point(x: Double(target.x), y: Double(target.y))
+        for tile in textures.textures(for: path, level: level) {
+            // Destinations never leave the window (SDL would scale through a destination-sized
+            // temporary surface); edges come from the level's pixel grid, so tiles meet without seams.
+            let pieces = TileProjection.pieces(tile: tile.rect, origin: origin, scale: Size(width: sx, height: sy),
+                                               window: clip)
+            guard !pieces.isEmpty else { continue }
+            tile.texture.setScaleMode(mode)
+            for piece in pieces { renderer.copy(tile.texture, from: piece.source, to: piece.destination) }
+        }
+    }
+
+    /// Asks for tiles the next frames may draw, uploaded in idle time: the next coarser level's
+    /// visible part (zooming out), the next finer one's (zooming in), then a margin of half a view
+    /// around the visible part of `level` (panning).
+    private func prefetchAround(path: String, level: Int, visible: PixelRect, levelSize: PixelSize, available: [Int]) {
+        guard let loader = photos, let textures = photoTextures else { return }
+        for other in [level + 1, level - 1] where available.contains(other) {
+            guard let bitmap = loader.bitmap(path: path, level: other) else { continue }
+            let factor = Double(bitmap.width) / Double(levelSize.width)
+            let area = PixelRect(x: Int(Double(visible.x) * factor), y: Int(Double(visible.y) * factor),
+                                 width: Int((Double(visible.width) * factor).rounded(.up)) + 1,
+                                 height: Int((Double(visible.height) * factor).rounded(.up)) + 1)
+            textures.prefetch(path: path, level: other, bitmap: bitmap, area: area, opaque: true)
+        }
+        guard let bitmap = loader.bitmap(path: path, level: level) else { return }
+        let margin = PixelRect(x: visible.x - visible.width / 2, y: visible.y - visible.height / 2,
+                               width: visible.width * 2, height: visible.height * 2)
+        textures.prefetch(path: path, level: level, bitmap: bitmap, area: margin, opaque: true)
+    }
+
+    /// Where the pixels `rect` of a level of `levelSize` land when the whole level is drawn at
+    /// `target`, grown by a pixel on each side and clipped to `window`.
+    static func destination(of rect: PixelRect, levelSize: PixelSize, drawnAt target: PixelRect,
+                            clippedTo window: PixelRect) -> PixelRect {
+        let sx = Double(target.width) / Double(levelSize.width), sy = Double(target.height) / Double(levelSize.height)
+        let left = max(window.x, Int((Double(target.x) + Double(rect.x) * sx).rounded(.down)) - 1)
+        let top = max(window.y, Int((Double(target.y) + Double(rect.y) * sy).rounded(.down)) - 1)
+        let right = min(window.x + window.width, Int((Double(target.x) + Double(rect.x + rect.width) * sx).rounded(.up)) + 1)
+        let bottom = min(window.y + window.height,
+                         Int((Double(target.y) + Double(rect.y + rect.height) * sy).rounded(.up)) + 1)
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
     /// The part of a level of `size` pixels that shows when the whole level is drawn at `target`

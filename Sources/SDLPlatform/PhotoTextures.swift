@@ -3,10 +3,13 @@ import PlumageCore
 
 /// Pyramid levels of photos as textures, split by `TileGrid` into tiles no larger than the texture
 /// limit, uploaded on the main thread within a per-frame time budget so no frame stalls: each frame
-/// the view `request`s the tiles it wants to draw, `pump` uploads the missing ones (a big tile in row
-/// bands across frames), and `textures(for:level:)` returns the finished ones. A tile appears only
-/// once completely uploaded, so the view draws a coarser level underneath until then. Tiles are
-/// evicted least recently used beyond `byteLimit`. Main thread only.
+/// the view `request`s the tiles it draws and `prefetch`es the ones it may draw soon (the next finer
+/// and coarser levels, a margin for panning); `pump` uploads missing requested tiles within the
+/// frame's budget (a big tile in row bands across frames), and `uploadAhead(until:)` uploads the
+/// prefetched ones in the loop's idle time between frames. `textures(for:level:)`
+/// returns the finished tiles. A tile appears only once completely uploaded, so the view draws a
+/// coarser level underneath until then. Tiles are evicted least recently used beyond `byteLimit`.
+/// Main thread only.
 public final class PhotoTextures {
     /// One uploaded tile: where it sits in its level's pixels and its texture.
     public struct Tile {
@@ -49,6 +52,7 @@ public final class PhotoTextures {
     private var tiles: CostCache<TileKey, Texture>
     private var grids: [LevelKey: TileGrid] = [:]
     private var wishes: [Upload] = []
+    private var hopes: [Upload] = []
     private var streaming: (upload: Upload, texture: Texture, nextRow: Int)?
 
     /// Creates an empty set for `renderer`; `tileSide` defaults to min(texture limit, 2048), and at most
@@ -70,44 +74,87 @@ public final class PhotoTextures {
     /// anything requested earlier since the last `pump`. `opaque` tiles are drawn without blending.
     /// A bitmap of a different size than before for the same level replaces that level's tiles.
     public func request(path: String, level: Int, bitmap: Bitmap, visible: PixelRect? = nil, opaque: Bool) {
+        wishes += uploads(path: path, level: level, bitmap: bitmap, area: visible, opaque: opaque)
+    }
+
+    /// Like `request`, for tiles that may be drawn soon: uploaded by `uploadAhead` in idle time.
+    /// The list is replaced each frame (see `beginFrame`).
+    public func prefetch(path: String, level: Int, bitmap: Bitmap, area: PixelRect, opaque: Bool) {
+        hopes += uploads(path: path, level: level, bitmap: bitmap, area: area, opaque: opaque)
+    }
+
+    /// Forgets the previous frame's prefetch list; call before drawing a frame.
+    public func beginFrame() { hopes = [] }
+
+    /// True when prefetched tiles are still waiting for upload.
+    public var hasUploadsAhead: Bool { hopes.contains { !tiles.contains($0.key) } || streaming != nil }
+
+    /// The missing tiles of `area` (nil = all) of a level, nearest its middle first; registers the
+    /// level's grid (a different size than before replaces the level's tiles).
+    private func uploads(path: String, level: Int, bitmap: Bitmap, area: PixelRect?, opaque: Bool) -> [Upload] {
         let levelKey = LevelKey(path: path, level: level)
         let grid = self.grid(for: bitmap.size)
         if let old = grids[levelKey], old != grid { removeTiles(of: levelKey, grid: old) }
         grids[levelKey] = grid
-        let area = visible ?? PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+        let area = area ?? PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
         let centreX = Double(area.x) + Double(area.width) / 2
         let centreY = Double(area.y) + Double(area.height) / 2
-        for index in grid.ordered(grid.tiles(intersecting: area), nearestTo: centreX, centreY) {
+        return grid.ordered(grid.tiles(intersecting: area), nearestTo: centreX, centreY).compactMap { index in
             let key = TileKey(path: path, level: level, index: index)
-            guard !tiles.contains(key), streaming?.upload.key != key else { continue }
-            wishes.append(Upload(key: key, bitmap: bitmap, rect: grid.rect(at: index), opaque: opaque))
+            guard !tiles.contains(key) else { return nil }
+            return Upload(key: key, bitmap: bitmap, rect: grid.rect(at: index), opaque: opaque)
         }
     }
 
-    /// Uploads requested tiles in order for about `budgetMs` milliseconds (at least one band), then
-    /// forgets this frame's requests. Returns true when requested tiles are still missing, so the
-    /// caller should draw another frame soon.
+    /// True when the tile at `index` of level `level` of `path` is uploaded; does not change recency.
+    public func contains(path: String, level: Int, index: Int) -> Bool {
+        tiles.contains(TileKey(path: path, level: level, index: index))
+    }
+
+    /// Uploads requested tiles in order for about `budgetMs` milliseconds (at least one band while
+    /// one is missing) and forgets this frame's requests. Prefetched tiles wait for `uploadAhead`:
+    /// a frame pays only for what it shows.
+    /// Returns true when requested tiles are still missing, so the caller should draw another frame soon.
     @discardableResult
     public func pump(budgetMs: Double) -> Bool {
-        let start = Video.seconds()
+        let deadline = Video.seconds() + budgetMs / 1000
         uploadsLastPump = 0
-        var next = 0
-        while uploadsLastPump == 0 || (Video.seconds() - start) * 1000 < budgetMs {
+        var missing = wishes.contains { !tiles.contains($0.key) }
+        if missing {
+            // A prefetched tile half uploaded yields to a missing requested one.
+            if let key = streaming?.upload.key, !wishes.contains(where: { $0.key == key }) { streaming = nil }
+            missing = upload(from: &wishes, until: deadline, atLeastOne: true)
+        }
+        wishes = []
+        return missing
+    }
+
+    /// Continues uploading prefetched tiles until `deadline` (`Video.seconds()`); returns true while
+    /// some remain. For the loop's idle time between frames.
+    @discardableResult
+    public func uploadAhead(until deadline: Double) -> Bool {
+        upload(from: &hopes, until: deadline, atLeastOne: false)
+    }
+
+    /// Uploads bands of the tiles in `list` (the one streaming first) until `deadline`, dropping
+    /// finished ones from the front; with `atLeastOne`, one band even past the deadline. Returns
+    /// true when tiles of `list` are still missing.
+    private func upload(from list: inout [Upload], until deadline: Double, atLeastOne: Bool) -> Bool {
+        var forced = atLeastOne
+        while forced || Video.seconds() < deadline {
             if streaming == nil {
-                while next < wishes.count && tiles.contains(wishes[next].key) { next += 1 }
-                guard next < wishes.count else { break }
-                let upload = wishes[next]
-                next += 1
+                guard let index = list.firstIndex(where: { !tiles.contains($0.key) }) else { break }
+                let upload = list[index]
+                list.removeFirst(index + 1)
                 let size = PixelSize(width: upload.rect.width, height: upload.rect.height)
                 guard let texture = try? Texture(renderer: renderer, size: size, opaque: upload.opaque) else { continue }
                 streaming = (upload, texture, 0)
             }
             uploadBand()
             uploadsLastPump += 1
+            forced = false
         }
-        let missing = streaming != nil || wishes[next...].contains { !tiles.contains($0.key) }
-        wishes = []
-        return missing
+        return streaming != nil || list.contains { !tiles.contains($0.key) }
     }
 
     /// The finished tiles of level `level` of `path`, marking them recently used.
@@ -128,11 +175,13 @@ public final class PhotoTextures {
     public func remove(path: String) {
         for (levelKey, grid) in grids where levelKey.path == path { removeTiles(of: levelKey, grid: grid) }
         if streaming?.upload.key.path == path { streaming = nil }
+        hopes.removeAll { $0.key.path == path }
     }
 
     /// Drops every texture.
     public func removeAll() {
         tiles.removeAll()
+        hopes = []
         grids.removeAll()
         streaming = nil
     }

@@ -74,6 +74,14 @@ struct MainLoop {
                 drawFrame()
                 continue
             }
+            // Between frames, or idle: upload tiles the image view may draw next, 4 ms at a time,
+            // stopping 6 ms before a frame deadline; input is checked between chunks.
+            if presenter.hasWorkAhead && (!wants || deadline - now > 0.007) {
+                presenter.workAhead(until: wants ? min(now + 0.004, deadline - 0.006) : now + 0.004)
+                for translation in pump.wait(timeout: 0) { handle(translation) }
+                if quitRequested { return }
+                continue
+            }
             // Idle: finish laying out rows that are still estimated, a few milliseconds at a time,
             // checking for input in between; draw once when done (the scroll indicator settles).
             if !wants && layoutPending {

@@ -179,4 +179,34 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         textures.remove(path: "a")
         #expect(textures.totalBytes == 0 && textures.textures(for: "a", level: 0).isEmpty)
     }
+
+    @Test func prefetchedTilesWaitForIdleTimeAndYieldToRequestedOnes() throws {
+        let renderer = try Renderer(headless: PixelSize(width: 256, height: 256))
+        let textures = PhotoTextures(renderer: renderer, tileSide: 256)
+        let bitmap = HostileFiles.quadrants(512, 512)
+        let first = PixelRect(x: 0, y: 0, width: 10, height: 10), last = PixelRect(x: 300, y: 300, width: 10, height: 10)
+        // A frame pays only for what it draws: prefetched tiles are not uploaded by `pump`.
+        textures.beginFrame()
+        textures.prefetch(path: "a", level: 0, bitmap: bitmap, area: last, opaque: true)
+        #expect(!textures.pump(budgetMs: 5))
+        #expect(textures.totalBytes == 0 && textures.hasUploadsAhead)
+        // Idle time uploads them.
+        #expect(!textures.uploadAhead(until: Video.seconds() + 1))
+        #expect(textures.contains(path: "a", level: 0, index: 3) && !textures.hasUploadsAhead)
+        // A prefetched tile half uploaded (one 512 KB band of 4 MB, usually) gives way to a missing
+        // requested one: its 1 MB tile takes exactly its two bands at a zero budget.
+        let big = PhotoTextures(renderer: renderer, tileSide: 1024)
+        big.beginFrame()
+        big.prefetch(path: "b", level: 0, bitmap: HostileFiles.quadrants(2048, 2048), area: first, opaque: true)
+        _ = big.uploadAhead(until: Video.seconds() + 0.000_005)
+        for _ in 0..<2 {
+            big.request(path: "a", level: 0, bitmap: bitmap, visible: first, opaque: true)
+            _ = big.pump(budgetMs: 0)
+        }
+        #expect(big.contains(path: "a", level: 0, index: 0) && !big.contains(path: "b", level: 0, index: 0))
+        #expect(big.hasUploadsAhead)
+        // A new frame replaces the prefetch list.
+        big.beginFrame()
+        #expect(!big.hasUploadsAhead)
+    }
 }

@@ -98,6 +98,12 @@ public struct CostCache<Key: Hashable, Value> {
     @discardableResult
     public mutating func removeAll() -> [Entry] { trim(toCost: Int.min) }
 
+    /// Calls `body` with keys from least to most recently used until it returns false; O(keys visited).
+    public func visitFromOldest(_ body: (Key) -> Bool) {
+        var slot = oldest
+        while slot >= 0, let key = keys[slot], body(key) { slot = newer[slot] }
+    }
+
     /// Keys from most to least recently used.
     public var keysByRecency: [Key] {
         var result: [Key] = []

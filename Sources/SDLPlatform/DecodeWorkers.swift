@@ -5,68 +5,132 @@ import Foundation
 import Synchronization
 
 /// A small pool of dedicated low-priority threads (not the cooperative pool, whose width is the core
-/// count) running blocking jobs — image decodes, background blurs — highest priority first, and
-/// posting each job's message to a `Mailbox` (DESIGN.md §2, sdl-notes.md §5).
-///
-/// Jobs carry a key and a generation. Cancelling drops jobs that have not started; a running job
-/// cannot be interrupted and still posts, so the main thread drops results by generation too.
-public final class DecodeWorkers<Key: Hashable & Sendable, Message: Sendable>: Sendable {
+/// count) running blocking jobs — image decodes, background blurs — highest priority first
+/// (DESIGN.md §2, sdl-notes.md §5). One pool serves the whole app: the feed's images and the image
+/// view's photos queue on the same threads, so decoding never uses more threads than it was given.
+public final class DecodePool: Sendable {
     /// Number of worker threads (1…4).
     public let threadCount: Int
-    private let core: WorkerQueue<Key, Message>
+    /// The job list the workers take from.
+    let queue = WorkerQueue()
 
-    /// Starts `threadCount` workers (clamped to 1…4) that post results to `mailbox`.
-    public init(mailbox: Mailbox<Message>, threadCount: Int = 2) {
+    /// Starts `threadCount` workers (clamped to 1…4).
+    public init(threadCount: Int = 2) {
         self.threadCount = min(4, max(1, threadCount))
-        core = WorkerQueue(mailbox: mailbox)
         for index in 0..<self.threadCount {
-            let thread = Thread { [core] in core.runWorker() }
+            let thread = Thread { [queue] in queue.runWorker() }
             thread.name = "plumage-decode-\(index)"
             thread.start()
         }
     }
 
     /// Stops the workers once their current jobs end; queued jobs are dropped.
-    deinit { core.stop() }
+    deinit { queue.stop() }
+
+    /// Stops the workers once their current jobs end and drops queued jobs; later submits are ignored.
+    public func shutdown() { queue.stop() }
+}
+
+/// One client's view of a `DecodePool`: jobs keyed by `Key` whose results are posted to the client's
+/// `Mailbox`. Clients sharing a pool compete by priority; each cancels and counts only its own jobs.
+///
+/// Jobs carry a key and a generation. Cancelling drops jobs that have not started; a running job
+/// cannot be interrupted and still posts, so the main thread drops results by generation too.
+public final class DecodeWorkers<Key: Hashable & Sendable, Message: Sendable>: Sendable {
+    /// The pool the jobs run on.
+    public let pool: DecodePool
+    /// Number of worker threads of the pool.
+    public var threadCount: Int { pool.threadCount }
+    private let mailbox: Mailbox<Message>
+    private let client = ClientID()
+    private let ownsPool: Bool
+
+    /// Posts results to `mailbox`, running jobs on `pool` (shared with other clients).
+    public init(mailbox: Mailbox<Message>, pool: DecodePool) {
+        self.mailbox = mailbox
+        self.pool = pool
+        ownsPool = false
+    }
+
+    /// Posts results to `mailbox`, running jobs on a pool of its own with `threadCount` threads (1…4).
+    public convenience init(mailbox: Mailbox<Message>, threadCount: Int = 2) {
+        self.init(mailbox: mailbox, pool: DecodePool(threadCount: threadCount), owning: true)
+    }
+
+    private init(mailbox: Mailbox<Message>, pool: DecodePool, owning: Bool) {
+        self.mailbox = mailbox
+        self.pool = pool
+        ownsPool = owning
+    }
+
+    /// Drops this client's queued jobs (and stops an own pool).
+    deinit { shutdown() }
 
     /// Queues `work`; higher `priority` runs first, ties in submission order. A queued job with the
     /// same `key` is replaced (its priority, generation and work updated). `work` runs on a worker
     /// and its result is posted to the mailbox.
     public func submit(key: Key, priority: Int, generation: Int, work: @escaping @Sendable () -> Message) {
-        core.submit(Job(key: key, priority: priority, generation: generation, sequence: 0, work: work))
+        let mailbox = self.mailbox
+        pool.queue.submit(Job(key: PoolJobKey(client: client, key: key), priority: priority, generation: generation,
+                              sequence: 0) { mailbox.post(work()) })
     }
 
     /// Drops queued jobs whose key matches `predicate`; returns how many were dropped.
     @discardableResult
     public func cancel(where predicate: (Key) -> Bool) -> Int {
-        core.cancel { predicate($0.key) }
+        pool.queue.cancel { job in job.key.client == client && (job.key.base as? Key).map(predicate) == true }
     }
 
     /// Drops queued jobs whose generation is below `generation`; returns how many were dropped.
     @discardableResult
     public func cancelAll(olderThan generation: Int) -> Int {
-        core.cancel { $0.generation < generation }
+        pool.queue.cancel { $0.key.client == client && $0.generation < generation }
     }
 
-    /// Number of jobs queued and not yet started.
-    public var queuedCount: Int { core.queuedCount }
+    /// Number of this client's jobs queued and not yet started.
+    public var queuedCount: Int { pool.queue.count { $0.key.client == client } }
 
-    /// Stops the workers once their current jobs end and drops queued jobs; later submits are ignored.
-    public func shutdown() { core.stop() }
+    /// Drops this client's queued jobs and ignores later submits; an own pool stops once its
+    /// current jobs end.
+    public func shutdown() {
+        if ownsPool { pool.shutdown() } else { pool.queue.cancel { $0.key.client == client } }
+    }
+}
+
+/// Identifies one `DecodeWorkers` client of a pool.
+final class ClientID: Sendable, Hashable {
+    /// Identity equality.
+    static func == (a: ClientID, b: ClientID) -> Bool { a === b }
+    /// Hashes the identity.
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A job's key in the shared queue: its client and the client's own key.
+struct PoolJobKey: Hashable, @unchecked Sendable {
+    /// The client that submitted the job.
+    var client: ClientID
+    /// The client's key (always a `Sendable` value: `DecodeWorkers` requires `Key: Sendable`).
+    var base: AnyHashable
+
+    /// Wraps `key` of `client`.
+    init(client: ClientID, key: some Hashable & Sendable) {
+        self.client = client
+        base = AnyHashable(key)
+    }
 }
 
 /// One queued unit of work.
-struct Job<Key: Hashable & Sendable, Message: Sendable>: Sendable {
+struct Job: Sendable {
     /// Identifies the job for replacement and cancellation.
-    var key: Key
+    var key: PoolJobKey
     /// Higher runs first.
     var priority: Int
     /// The request generation the job belongs to (cancelled when older than the current one).
     var generation: Int
     /// Submission order, for FIFO among equal priorities.
     var sequence: Int
-    /// Produces the message posted when the job completes.
-    var work: @Sendable () -> Message
+    /// Does the work and posts its result.
+    var work: @Sendable () -> Void
 
     /// True when `self` should run before `other`.
     func precedes(_ other: Job) -> Bool {
@@ -77,10 +141,10 @@ struct Job<Key: Hashable & Sendable, Message: Sendable>: Sendable {
 /// The shared state of a pool: the job list under a mutex and a semaphore counting submissions.
 /// Queues hold tens to hundreds of jobs, so picking the best by a linear scan is cheaper than the
 /// decode it schedules, and keeps replace and cancel simple.
-final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
+final class WorkerQueue: Sendable {
     private struct State {
         /// Queued jobs, unordered (the best is picked by a scan).
-        var jobs: [Job<Key, Message>] = []
+        var jobs: [Job] = []
         /// Sequence number given to the next submitted job.
         var nextSequence = 0
         /// True after shutdown: new jobs are refused and workers exit.
@@ -89,13 +153,9 @@ final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
 
     private let state = Mutex(State())
     private let wakeups = DispatchSemaphore(value: 0)
-    private let mailbox: Mailbox<Message>
-
-    /// Creates an empty queue whose workers post to `mailbox`.
-    init(mailbox: Mailbox<Message>) { self.mailbox = mailbox }
 
     /// Adds or replaces (same key) a job and wakes a worker.
-    func submit(_ job: Job<Key, Message>) {
+    func submit(_ job: Job) {
         let added = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
             var job = job
@@ -112,7 +172,8 @@ final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
     }
 
     /// Removes queued jobs matching `predicate`; returns how many.
-    func cancel(_ predicate: (Job<Key, Message>) -> Bool) -> Int {
+    @discardableResult
+    func cancel(_ predicate: (Job) -> Bool) -> Int {
         state.withLock { state in
             let before = state.jobs.count
             state.jobs.removeAll(where: predicate)
@@ -120,8 +181,8 @@ final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
         }
     }
 
-    /// Number of jobs waiting.
-    var queuedCount: Int { state.withLock { $0.jobs.count } }
+    /// Number of waiting jobs matching `predicate`.
+    func count(where predicate: (Job) -> Bool) -> Int { state.withLock { $0.jobs.count(where: predicate) } }
 
     /// Marks the pool stopped, drops queued jobs and wakes every worker so it can exit.
     func stop() {
@@ -146,13 +207,13 @@ final class WorkerQueue<Key: Hashable & Sendable, Message: Sendable>: Sendable {
             switch takeNext() {
             case .stop: return
             case .idle: continue
-            case .run(let job): mailbox.post(job.work())
+            case .run(let job): job.work()
             }
         }
     }
 
     private enum Next {
-        case run(Job<Key, Message>)
+        case run(Job)
         case idle, stop
     }
 

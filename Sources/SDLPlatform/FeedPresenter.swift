@@ -31,10 +31,12 @@ public final class FeedPresenter {
         self.renderer = renderer
         let fonts = try FontLibrary(files: .init(fontsDirectory: fontsDirectory, systemEmoji: systemEmoji))
         measurer = TextMeasurer(fonts: fonts)
-        images = try ImageStore(renderer: renderer)
+        let pool = DecodePool(threadCount: 2)
+        let cache = DecodedImageCache()
+        images = try ImageStore(renderer: renderer, pool: pool, cache: cache)
         executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
                                        iconsDirectory: assetsDirectory + "/icons")
-        photos = try PhotoLoader()
+        photos = try PhotoLoader(pool: pool, cache: cache)
         photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
         executor.photos = photos
         executor.photoTextures = photoTextures
@@ -78,7 +80,12 @@ public final class FeedPresenter {
     /// Asks the loader for the image view's photos when what is wanted changes (asking again for a
     /// cached photo replays its pixels), and drops work for ones no longer wanted.
     func requestPhotos(_ requests: [PhotoRequest]) {
-        guard let generation = app.photoViewer?.generation else { lastPhotoRequests = []; return }
+        guard let generation = app.photoViewer?.generation else {
+            // The image view closed: its queued decodes give way to the feed's.
+            if !lastPhotoRequests.isEmpty { photos.cancelAll() }
+            lastPhotoRequests = []
+            return
+        }
         guard requests != lastPhotoRequests else { return }
         lastPhotoRequests = requests
         for request in requests {

@@ -1,9 +1,10 @@
 internal import CSDL2
 import PlumageCore
 
-/// The textures of decoded images, keyed by request: decoding on workers, uploading on the main
-/// thread within a per-frame time budget, stale requests dropped, memory bounded in bytes.
-/// Main thread only.
+/// The textures of decoded images, keyed by request: decoding on the app's `DecodePool`, uploading
+/// on the main thread within a per-frame time budget, stale requests dropped, memory bounded in
+/// bytes. Finished bitmaps also go to the app's `DecodedImageCache`, so a texture evicted here
+/// comes back without decoding. Main thread only.
 public final class ImageStore {
     /// What a draw finds for a request.
     enum Lookup {
@@ -22,8 +23,10 @@ public final class ImageStore {
 
     /// The renderer textures are uploaded to.
     let renderer: Renderer
-    /// The decode thread pool; results arrive through `mailbox`.
+    /// This store's jobs on the decode pool; results arrive through `mailbox`.
     let workers: DecodeWorkers<ImageRequest, Delivery>
+    /// Decoded pixels shared with the image view.
+    let cache: DecodedImageCache
     /// Carries deliveries from workers to the main thread.
     let mailbox: Mailbox<Delivery>
     /// Uploaded textures by request, bounded by their byte count.
@@ -45,13 +48,16 @@ public final class ImageStore {
     /// Most uploads done in one frame, for diagnostics.
     public private(set) var uploadsLastFrame = 0
 
-    /// Creates a store drawing with `renderer`, decoding on `threads` workers, keeping at most `byteLimit` of textures.
-    /// The default keeps a dozen screens of feed photos and avatars at 1280×800 (~4 MB a screen)
-    /// plus the 4 MB backdrop.
-    public init(renderer: Renderer, threads: Int = 2, byteLimit: Int = 64 << 20) throws(SDLError) {
+    /// Creates a store drawing with `renderer`, decoding on `pool`, keeping decoded pixels in `cache`
+    /// and at most `byteLimit` of textures. The default keeps a dozen screens of feed photos and
+    /// avatars at 1280×800 (~4 MB a screen) plus the 4 MB backdrop.
+    public init(renderer: Renderer, pool: DecodePool, cache: DecodedImageCache, byteLimit: Int = 64 << 20)
+        throws(SDLError)
+    {
         self.renderer = renderer
+        self.cache = cache
         mailbox = try Mailbox<Delivery>()
-        workers = DecodeWorkers(mailbox: mailbox, threadCount: threads)
+        workers = DecodeWorkers(mailbox: mailbox, pool: pool)
         textures = CostCache(costLimit: byteLimit)
     }
 
@@ -79,11 +85,16 @@ public final class ImageStore {
         }
     }
 
-    /// Marks `request` wanted this frame and submits its decode unless already pending at prefetch priority.
+    /// Marks `request` wanted this frame and submits its decode unless already pending at prefetch
+    /// priority; pixels still in the shared cache go straight to the upload queue.
     func want(_ request: ImageRequest, priority: Int) {
         let known = pending[request] != nil
         pending[request] = frameNumber
         if known && priority < 10 { return }
+        if !known, let bitmap = cache.image(for: request) {
+            arrived.append(Delivery(request: request, result: .success(bitmap)))
+            return
+        }
         workers.submit(key: request, priority: priority, generation: frameNumber) {
             Delivery(request: request, result: ImageStore.produce(request))
         }
@@ -123,6 +134,7 @@ public final class ImageStore {
             guard pending.removeValue(forKey: delivery.request) != nil else { continue }
             switch delivery.result {
             case let .success(bitmap):
+                cache.insert(image: bitmap, for: delivery.request) { _ in false }
                 let opaque = delivery.request.shape == .rect
                 if bitmap.byteCount > 2 * Self.bandBytes,
                    let texture = try? Texture(renderer: renderer, size: bitmap.size, opaque: opaque) {

@@ -18,16 +18,27 @@ extension DisplayListExecutor {
         let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
         guard visible.width > 0, visible.height > 0 else { return }
         textures.request(path: path, level: fine, bitmap: bitmap, visible: visible, opaque: true)
-        // The coarsest level goes underneath only where a visible tile of the fine one is still missing.
+        // A coarser level goes underneath only where a visible tile of the fine one is still missing:
+        // the finest coarser level whose visible tiles are all uploaded, else the coarsest (cheapest to upload).
         let grid = textures.grid(for: bitmap.size)
         let holes = grid.tiles(intersecting: visible)
             .filter { !textures.contains(path: path, level: fine, index: $0) }
             .map { Self.destination(of: grid.rect(at: $0), levelSize: bitmap.size, drawnAt: target, clippedTo: window) }
-        if fine != coarsest, !holes.isEmpty, let coarse = loader.bitmap(path: path, level: coarsest) {
-            let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
-            textures.request(path: path, level: coarsest, bitmap: coarse, visible: area, opaque: true)
-            for hole in holes where hole.width > 0 && hole.height > 0 {
-                drawLevel(path: path, level: coarsest, size: coarse.size, target: target, filter: .linear, clip: hole)
+        if !holes.isEmpty {
+            let coarser = available.filter { $0 > fine }.compactMap { level in
+                loader.bitmap(path: path, level: level).map { (level: level, bitmap: $0) }
+            }
+            let ready = coarser.first { level, coarse in
+                let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
+                let levelGrid = textures.grid(for: coarse.size)
+                return levelGrid.tiles(intersecting: area).allSatisfy { textures.contains(path: path, level: level, index: $0) }
+            }
+            if let (level, coarse) = ready ?? coarser.last {
+                let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
+                textures.request(path: path, level: level, bitmap: coarse, visible: area, opaque: true)
+                for hole in holes where hole.width > 0 && hole.height > 0 {
+                    drawLevel(path: path, level: level, size: coarse.size, target: target, filter: .linear, clip: hole)
+                }
             }
         }
         drawLevel(path: path, level: fine, size: bitmap.size, target: target, filter: filter, clip: window)

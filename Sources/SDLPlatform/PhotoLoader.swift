@@ -26,9 +26,10 @@ public enum PhotoDelivery: Sendable {
 /// for JPEG a DCT-scaled preview at the coarsest pyramid level covering the view (1/8…1/2) on one
 /// worker while the other decodes full resolution, then the pyramid levels below full resolution
 /// down to the one that fits the view. Non-JPEG formats (SDL_image, abandoned after `timeout`) post
-/// the covering level first, then full resolution, then the rest. Decoded levels stay in a
-/// byte-bounded `PhotoCache`, so a re-request of a recent photo replays at once. Main thread only;
-/// the main thread never waits for a decoder.
+/// the covering level first, then full resolution, then the rest. Decoded levels stay in the app's
+/// byte-bounded `DecodedImageCache`, so a re-request of a recent photo replays at once. Jobs run on
+/// the app's `DecodePool` ahead of the feed's (`priorityBase`). Main thread only; the main thread
+/// never waits for a decoder.
 public final class PhotoLoader {
     /// A worker job: which photo and which part of its pipeline.
     struct JobKey: Hashable, Sendable {
@@ -67,8 +68,11 @@ public final class PhotoLoader {
     public let pixelCap: Int
     /// Seconds an SDL_image decode may run before it is abandoned as `.decodeTimedOut`.
     public let timeout: Double
-    /// Decoded levels by (path, level), bounded in bytes.
-    public private(set) var cache: PhotoCache
+    /// Decoded levels by (path, level), bounded in bytes; shared with the feed.
+    public let cache: DecodedImageCache
+    /// Added to every job's priority: while the image view asks for photos, they decode before the
+    /// feed's images (priorities 0…10) queued on the same pool.
+    static let priorityBase = 1000
     private let mailbox: Mailbox<Message>
     private let workers: DecodeWorkers<JobKey, Message>
     private var wanted: [String: Wanted] = [:]
@@ -77,17 +81,23 @@ public final class PhotoLoader {
     private var inFlight: [JobKey: Int] = [:]
     private var replay: [PhotoDelivery] = []
 
-    /// Starts `threads` decode workers; `cacheBytes` bounds the decoded-level cache. Main thread,
+    /// Decodes on `pool` (shared with the feed), keeping levels in `cache` (shared too). Main thread,
     /// after `SDL_Init` (the mailbox registers an SDL event type).
-    public init(
-        pixelCap: Int = 250_000_000, cacheBytes: Int = PhotoLoader.defaultCacheBytes(), threads: Int = 2,
-        timeout: Double = 5
-    ) throws(SDLError) {
+    public init(pool: DecodePool, cache: DecodedImageCache, pixelCap: Int = 250_000_000, timeout: Double = 5)
+        throws(SDLError)
+    {
         self.pixelCap = pixelCap
         self.timeout = timeout
-        cache = PhotoCache(byteLimit: cacheBytes)
+        self.cache = cache
         mailbox = try Mailbox<Message>()
-        workers = DecodeWorkers(mailbox: mailbox, threadCount: threads)
+        workers = DecodeWorkers(mailbox: mailbox, pool: pool)
+    }
+
+    /// A loader with a pool of `threads` workers and a cache of `cacheBytes` of its own (tests, tools).
+    public convenience init(cacheBytes: Int = DecodedImageCache.defaultByteLimit(), threads: Int = 2,
+                            pixelCap: Int = 250_000_000, timeout: Double = 5) throws(SDLError) {
+        try self.init(pool: DecodePool(threadCount: threads), cache: DecodedImageCache(byteLimit: cacheBytes),
+                      pixelCap: pixelCap, timeout: timeout)
     }
 
     deinit { workers.shutdown() }
@@ -139,6 +149,13 @@ public final class PhotoLoader {
     /// them recently used; nil when not cached.
     public func bitmap(path: String, level: Int) -> Bitmap? { cache.entry(path: path, level: level)?.bitmap }
 
+    /// Forgets every request and drops all queued work (the image view closed); running jobs finish
+    /// and their late deliveries are dropped. Cached levels stay.
+    public func cancelAll() {
+        wanted = [:]
+        inFlight = inFlight.filter { key, _ in workers.cancel(where: { $0 == key }) == 0 }
+    }
+
     /// Forgets requests made with a generation below `generation` (their late deliveries are dropped)
     /// and drops their queued jobs; running jobs finish. Request the photos still wanted with the
     /// new generation before calling this, so their work survives.
@@ -172,7 +189,7 @@ public final class PhotoLoader {
                 case .level(let path, let level, let bitmap, let isPreview):
                     if isPreview, cache.hasFinal(path: path, atOrBelow: level) { continue }
                     cache.insert(
-                        PhotoCache.Entry(bitmap: bitmap, isPreview: isPreview), path: path, level: level
+                        DecodedImageCache.Entry(bitmap: bitmap, isPreview: isPreview), path: path, level: level
                     ) { [wanted] other in (wanted[other]?.priority ?? Int.min) > want.priority }
                 }
                 result.append(delivery)
@@ -193,7 +210,7 @@ public final class PhotoLoader {
         let post: @Sendable (PhotoDelivery) -> Void = { [mailbox] in mailbox.post(.delivery($0)) }
         let (view, cap, timeout) = (want.viewSize, pixelCap, timeout)
         let bonus = stage == .preview ? 1 : 0
-        workers.submit(key: key, priority: want.priority * 2 + bonus, generation: want.generation) {
+        workers.submit(key: key, priority: Self.priorityBase + want.priority * 2 + bonus, generation: want.generation) {
             switch stage {
             case .preview: PhotoPipeline.preview(path: path, view: view, pixelCap: cap, post: post)
             case .full: PhotoPipeline.full(path: path, view: view, pixelCap: cap, timeout: timeout, post: post)
@@ -201,20 +218,5 @@ public final class PhotoLoader {
             }
             return .finished(key)
         }
-    }
-
-    /// The default cache budget: min(25 % of RAM, 1.5 GiB), from MemTotal in /proc/meminfo (1 GiB
-    /// when unreadable).
-    public static func defaultCacheBytes() -> Int {
-        cacheBytes(meminfo: try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))
-    }
-
-    /// The budget for a /proc/meminfo text: min(MemTotal / 4, 1.5 GiB), or 1 GiB without MemTotal.
-    static func cacheBytes(meminfo: String?) -> Int {
-        let ceiling = 3 << 29
-        guard let line = meminfo?.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
-            let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return 1 << 30 }
-        return min(kib * 1024 / 4, ceiling)
     }
 }

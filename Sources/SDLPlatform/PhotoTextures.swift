@@ -122,7 +122,10 @@ public final class PhotoTextures {
         var missing = wishes.contains { !tiles.contains($0.key) }
         if missing {
             // A prefetched tile half uploaded yields to a missing requested one.
-            if let key = streaming?.upload.key, !wishes.contains(where: { $0.key == key }) { streaming = nil }
+            if let upload = streaming?.upload, !wishes.contains(where: { $0.key == upload.key }) {
+                streaming = nil
+                hopes.insert(upload, at: 0)
+            }
             missing = upload(from: &wishes, until: deadline, atLeastOne: true)
         }
         wishes = []

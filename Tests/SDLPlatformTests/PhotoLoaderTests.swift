@@ -126,8 +126,8 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
     }
 
     @Test func cacheKeepsHigherRankedPhotosAndReportsRefusals() {
-        var cache = PhotoCache(byteLimit: 1000)
-        let entry = PhotoCache.Entry(bitmap: Bitmap(width: 10, height: 10, fill: .white), isPreview: false)  // 400 B
+        let cache = DecodedImageCache(byteLimit: 1000)
+        let entry = DecodedImageCache.Entry(bitmap: Bitmap(width: 10, height: 10, fill: .white), isPreview: false)  // 400 B
         let stored = [
             cache.insert(entry, path: "current", level: 0, outranks: { _ in false }),
             cache.insert(entry, path: "old", level: 0, outranks: { _ in false }),
@@ -141,10 +141,10 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
     }
 
     @Test func defaultBudgetIsAQuarterOfRAMUpTo1Point5GiB() {
-        #expect(PhotoLoader.cacheBytes(meminfo: "MemTotal:        4000000 kB\nMemFree: 1 kB\n") == 1_024_000_000)
-        #expect(PhotoLoader.cacheBytes(meminfo: "MemTotal:       24000000 kB\n") == 3 << 29)
-        #expect(PhotoLoader.cacheBytes(meminfo: nil) == 1 << 30)
-        #expect(PhotoLoader.defaultCacheBytes() > 0)
+        #expect(DecodedImageCache.byteLimit(meminfo: "MemTotal:        4000000 kB\nMemFree: 1 kB\n") == 1_024_000_000)
+        #expect(DecodedImageCache.byteLimit(meminfo: "MemTotal:       24000000 kB\n") == 3 << 29)
+        #expect(DecodedImageCache.byteLimit(meminfo: nil) == 1 << 30)
+        #expect(DecodedImageCache.defaultByteLimit() > 0)
     }
 
     @Test func texturesUploadTilesInBandsNearestFirstAndKeepThePixels() throws {

@@ -1,0 +1,114 @@
+import Foundation
+import PlumageCore
+
+/// The app's one cache of decoded pixels, bounded in bytes and shared by the image view (its photos'
+/// pyramid levels) and the feed (its finished, masked images, so a texture evicted from `ImageStore`
+/// comes back without decoding). Least recently used go first, except levels of photos the caller
+/// ranks above the one being stored. Main thread only.
+public final class DecodedImageCache {
+    /// One cached bitmap.
+    public struct Entry: Sendable {
+        /// The pixels (photo levels: EXIF orientation applied).
+        public var bitmap: Bitmap
+        /// True for a DCT-scaled JPEG preview that the full-quality level will replace.
+        public var isPreview: Bool
+    }
+
+    /// What an entry is.
+    enum Key: Hashable {
+        /// Pyramid level `level` (0 = full resolution) of the photo at `path`.
+        case level(path: String, level: Int)
+        /// A feed image as drawn.
+        case image(ImageRequest)
+
+        /// The file the entry comes from.
+        var path: String {
+            switch self {
+            case .level(let path, _): path
+            case .image(let request): request.path
+            }
+        }
+    }
+
+    private var storage: CostCache<Key, Entry>
+    private var costs: [Key: Int] = [:]
+
+    /// Creates an empty cache holding at most `byteLimit` bytes of pixels.
+    public init(byteLimit: Int = DecodedImageCache.defaultByteLimit()) { storage = CostCache(costLimit: byteLimit) }
+
+    /// Bytes of pixels held.
+    public var totalBytes: Int { storage.totalCost }
+
+    /// The bound on `totalBytes`.
+    public var byteLimit: Int { storage.costLimit }
+
+    /// The cached level, marking it recently used; nil when absent.
+    public func entry(path: String, level: Int) -> Entry? { storage.value(for: .level(path: path, level: level)) }
+
+    /// True when level `level` of `path` is cached; does not change recency.
+    public func contains(path: String, level: Int) -> Bool { storage.contains(.level(path: path, level: level)) }
+
+    /// True when a full-quality (non-preview) level 0…`level` of `path` is cached.
+    func hasFinal(path: String, atOrBelow level: Int) -> Bool {
+        (0...max(0, level)).contains { entry(path: path, level: $0)?.isPreview == false }
+    }
+
+    /// Stores `entry` as level `level` of `path`, evicting least recently used entries of files that
+    /// `outranks` does not protect (it gets each cached entry's path). Returns false, storing
+    /// nothing, when that cannot free enough bytes.
+    @discardableResult
+    public func insert(_ entry: Entry, path: String, level: Int, outranks: (_ cachedPath: String) -> Bool) -> Bool {
+        insert(entry, for: .level(path: path, level: level), outranks: outranks)
+    }
+
+    /// The feed image made for `request`, marking it recently used; nil when absent.
+    func image(for request: ImageRequest) -> Bitmap? { storage.value(for: .image(request))?.bitmap }
+
+    /// Stores the feed image made for `request`, evicting least recently used entries of any kind
+    /// except photos `outranks` protects. Returns false when it does not fit.
+    @discardableResult
+    func insert(image bitmap: Bitmap, for request: ImageRequest, outranks: (_ cachedPath: String) -> Bool) -> Bool {
+        insert(Entry(bitmap: bitmap, isPreview: false), for: .image(request), outranks: outranks)
+    }
+
+    /// The shared body of the inserts.
+    private func insert(_ entry: Entry, for key: Key, outranks: (String) -> Bool) -> Bool {
+        let cost = entry.bitmap.byteCount
+        let previous = storage.removeValue(for: key)
+        var excess = storage.totalCost + cost - storage.costLimit
+        var victims: [Key] = []
+        storage.visitFromOldest { old in
+            guard excess > 0 else { return false }
+            if !outranks(old.path) {
+                victims.append(old)
+                excess -= costs[old] ?? 0
+            }
+            return true
+        }
+        guard excess <= 0 else {
+            if let previous { storage.insert(previous, for: key, cost: costs[key] ?? 0) } else { costs[key] = nil }
+            return false
+        }
+        for victim in victims {
+            storage.removeValue(for: victim)
+            costs[victim] = nil
+        }
+        storage.insert(entry, for: key, cost: cost)
+        costs[key] = cost
+        return true
+    }
+
+    /// The default budget: min(25 % of RAM, 1.5 GiB), from MemTotal in /proc/meminfo (1 GiB when unreadable).
+    public static func defaultByteLimit() -> Int {
+        byteLimit(meminfo: try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))
+    }
+
+    /// The budget for a /proc/meminfo text: min(MemTotal / 4, 1.5 GiB), or 1 GiB without MemTotal.
+    static func byteLimit(meminfo: String?) -> Int {
+        let ceiling = 3 << 29
+        guard let line = meminfo?.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
+            let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 1 << 30 }
+        return min(kib * 1024 / 4, ceiling)
+    }
+}

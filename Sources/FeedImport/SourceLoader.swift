@@ -64,7 +64,7 @@ public enum SourceFormat: String, Hashable, Sendable {
             return FileSystem.isFile(dir + "/outbox.json") ? .mastodonArchive : .photoFolder
         case .file, .other:
             let ext = path.split(separator: "/").last?.split(separator: ".").last?.lowercased() ?? ""
-            if ["jpg", "jpeg", "png", "gif", "webp", "bmp"].contains(ext) { return .image }
+            if PhotoList.imageExtensions.contains(ext) { return .image }
             if ext == "zip" { return .archiveZip }
             if ext == "js" { return .twitterArchive }
             return .jsonFeed

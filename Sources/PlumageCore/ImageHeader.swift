@@ -4,7 +4,7 @@
 /// An image container format the viewer recognises.
 public enum ImageFormat: String, Hashable, Sendable {
     /// JPEG decodes through TurboJPEG; the others through SDL_image (GIF: its first frame).
-    case png, jpeg, gif, webp, bmp
+    case png, jpeg, gif, webp, bmp, tga
 }
 
 /// What a header says about an image, before decoding.
@@ -49,6 +49,8 @@ public enum ImageHeader {
         if b.starts(with: Array("RIFF".utf8)) && b.matches(Array("WEBP".utf8), at: 8) { return probeWebP(b) }
         if b.starts(with: Array("BM".utf8)) && bytes.count >= 14 { return probeBMP(b, fileSize: fileSize) }
         if let name = unsupportedName(b) { return .failure(.unsupportedFormat(name)) }
+        // TGA has no signature: last, by a header whose every field holds an allowed value.
+        if let tga = probeTGA(b, fileSize: fileSize) { return tga }
         return .failure(bytes.count < 8 && bytes.count < fileSize ? .truncated : .notAnImage)
     }
 
@@ -149,6 +151,30 @@ public enum ImageHeader {
             if overflow || dataOffset + need > fileSize { return .failure(.truncated) }
         }
         return sized(.bmp, width, height)
+    }
+}
+
+extension ImageHeader {
+    /// TGA (Truevision): an 18-byte header with no signature, so every field must hold a value the
+    /// format allows (colour-map type 0/1, image type 1–3 or 9–11 matching it, depth 8/15/16/24/32,
+    /// map entries 0/15/16/24/32 bits, reserved descriptor bits clear); nil when it does not look
+    /// like one. Uncompressed pixels must fit in the file.
+    static func probeTGA(_ b: HeaderBytes, fileSize: Int) -> Result<ImageInfo, ImageError>? {
+        guard let idLength = b.u8(0), let mapType = b.u8(1), let type = b.u8(2), let mapLength = b.le16(5),
+              let mapBits = b.u8(7), let width = b.le16(12), let height = b.le16(14), let depth = b.u8(16),
+              let descriptor = b.u8(17)
+        else { return nil }
+        let colourMapped = type == 1 || type == 9
+        guard mapType <= 1, [1, 2, 3, 9, 10, 11].contains(type), colourMapped == (mapType == 1),
+              [8, 15, 16, 24, 32].contains(depth), [0, 15, 16, 24, 32].contains(mapBits),
+              mapType == 1 || (mapLength == 0 && mapBits == 0), descriptor & 0xC0 == 0,
+              width > 0, height > 0
+        else { return nil }
+        if type < 9 {
+            let need = 18 + idLength + mapLength * ((mapBits + 7) / 8) + width * height * ((depth + 7) / 8)
+            if need > fileSize { return .failure(.truncated) }
+        }
+        return sized(.tga, width, height)
     }
 }
 

@@ -157,16 +157,19 @@ public enum ImageDecoder {
             case .unsupportedColorSpace: break
             }
         }
-        return try runWithTimeout(timeout) { loadWithSDLImage(path: path) }.get()
+        let type: String? = info.format == .tga ? "TGA" : nil
+        return try runWithTimeout(timeout) { loadWithSDLImage(path: path, type: type) }.get()
     }
 
-    /// `IMG_Load`, then ARGB8888 pixels in a tightly packed `Bitmap`, written by SDL straight into the
+    /// `IMG_Load` (typed for TGA), then ARGB8888 pixels in a tightly packed `Bitmap`, written by SDL straight into the
     /// bitmap's storage so the peak is the decoder's surface plus the bitmap (an 8000×8000 gray PNG:
     /// 64 + 256 MB): palette images by a blit (no blending; a colour-keyed pixel stays transparent
     /// black), other formats by `SDL_ConvertPixels`. Colour-keyed truecolour surfaces go through
     /// `SDL_ConvertSurfaceFormat`, which turns the key into alpha.
-    private static func loadWithSDLImage(path: String) -> Result<Bitmap, ImageError> {
-        guard let loaded = IMG_Load(path) else { return .failure(.corrupt(SDLError.capture("IMG_Load").message)) }
+    /// `type` names a format SDL_image cannot recognise by its contents ("TGA"); nil lets it sniff.
+    private static func loadWithSDLImage(path: String, type: String?) -> Result<Bitmap, ImageError> {
+        let surface = type.map { IMG_LoadTyped_RW(SDL_RWFromFile(path, "rb"), 1, $0) } ?? IMG_Load(path)
+        guard let loaded = surface else { return .failure(.corrupt(SDLError.capture("IMG_Load").message)) }
         defer { SDL_FreeSurface(loaded) }
         let format = loaded.pointee.format.pointee
         let (width, height) = (loaded.pointee.w, loaded.pointee.h)

@@ -121,6 +121,28 @@ private func probe(_ bytes: [UInt8], fileSize: Int? = nil) -> Result<ImageInfo, 
         #expect(probe(extended) == .success(ImageInfo(format: .webp, width: 4096, height: 2048)))
     }
 
+    @Test func tgaIsRecognisedByItsHeaderFieldsAndMustFit() {
+        // Uncompressed true-colour 3×2 at 24 bits: 18 + 18 bytes of pixels.
+        let header: [UInt8] = [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 2, 0, 24, 0]
+        #expect(probe(header, fileSize: 36) == .success(ImageInfo(format: .tga, width: 3, height: 2)))
+        #expect(probe(header, fileSize: 30) == .failure(.truncated))
+        // RLE (type 10) sizes cannot be checked from the header.
+        var rle = header
+        rle[2] = 10
+        #expect(probe(rle, fileSize: 20) == .success(ImageInfo(format: .tga, width: 3, height: 2)))
+        // A colour map where the type has none, an odd depth, text: not a TGA.
+        var mapped = header
+        mapped[1] = 1
+        #expect(probe(mapped, fileSize: 36) == .failure(.notAnImage))
+        var depth = header
+        depth[16] = 12
+        #expect(probe(depth, fileSize: 36) == .failure(.notAnImage))
+        #expect(probe(Array("just some text, named .tga".utf8), fileSize: 26) == .failure(.notAnImage))
+        var zero = header
+        zero[12] = 0
+        #expect(probe(zero, fileSize: 36) == .failure(.notAnImage))
+    }
+
     @Test func bmpDimensionsAndPixelDataMustFit() {
         let header =
             Array("BM".utf8) + Bytes.le32(0) + Bytes.le32(0) + Bytes.le32(54) + Bytes.le32(40)

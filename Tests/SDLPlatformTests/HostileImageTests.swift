@@ -140,6 +140,13 @@ enum HostileFiles {
             + [255, 0, 0, 0, 0, 255] + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0] + [2, 2, 0x44, 0x01, 0] + [0x3B]
     }
 
+    /// An uncompressed 32-bit TGA of `bitmap`, rows top first (descriptor bit 5).
+    static func tga(_ bitmap: Bitmap) -> [UInt8] {
+        let w = bitmap.width, h = bitmap.height
+        return [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(w & 255), UInt8(w >> 8), UInt8(h & 255), UInt8(h >> 8), 32, 0x28]
+            + bitmap.pixels
+    }
+
     /// Width × height quadrants: red, green / blue, white.
     static func quadrants(_ width: Int, _ height: Int) -> Bitmap {
         var pixels: [UInt8] = []
@@ -249,12 +256,17 @@ private func peakRSS() -> Int {
             ("png-named.jpg", HostileFiles.png(HostileFiles.quadrants(200, 150)), PixelSize(width: 200, height: 150)),
             ("huge-screen.gif", HostileFiles.gif(screen: 65535), PixelSize(width: 1, height: 1)),
             ("half.jpg", Array(jpeg.prefix(jpeg.count / 2)), PixelSize(width: 200, height: 150)),
+            ("truecolour.tga", HostileFiles.tga(HostileFiles.quadrants(40, 30)), PixelSize(width: 40, height: 30)),
+            ("tga-named.png", HostileFiles.tga(HostileFiles.quadrants(40, 30)), PixelSize(width: 40, height: 30)),
         ]
         for (name, bytes, size) in cases {
             let (result, seconds) = outcome(try HostileFiles.write(bytes, name, in: dir))
             #expect(seconds < hangGuard, "\(name)")
             #expect((try? result.get()) == size, "\(name): \(result)")
         }
+        // The TGA's rows come out top first, colours in place.
+        let tga = try ImageDecoder.decode(path: dir.path + "/truecolour.tga", cover: nil).get().bitmap
+        #expect(HostileFiles.near(tga.pixel(x: 0, y: 0), RGBA(255, 0, 0)) && HostileFiles.near(tga.pixel(x: 39, y: 29), .white))
     }
 
     @Test func exifOrientationsAgreeBetweenPreviewAndFullImage() throws {

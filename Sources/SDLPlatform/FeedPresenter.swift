@@ -56,6 +56,10 @@ public final class FeedPresenter {
         executor.scale = app.displayScale.factor
         let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
         executor.draw(frame)
+        // The neighbours' coarsest levels go up in idle time, so next/previous shows them at once.
+        for request in frame.photoRequests where request.path != app.photoViewer?.photo?.path {
+            executor.prefetchPhoto(path: request.path)
+        }
         requestPhotos(frame.photoRequests)
         return frame
     }

@@ -33,6 +33,13 @@ extension DisplayListExecutor {
                 let levelGrid = textures.grid(for: coarse.size)
                 return levelGrid.tiles(intersecting: area).allSatisfy { textures.contains(path: path, level: level, index: $0) }
             }
+            let nothingShown = ready == nil && holes.count == grid.tiles(intersecting: visible).count
+            if nothingShown, let (level, coarse) = coarser.last ?? (fine == coarsest ? (fine, bitmap) : nil) {
+                // Nothing of this photo is uploaded yet (just navigated to it): its coarsest level
+                // goes up now, so the photo shows in this very frame.
+                let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
+                textures.uploadNow(path: path, level: level, bitmap: coarse, area: area, opaque: true)
+            }
             if let (level, coarse) = ready ?? coarser.last {
                 let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
                 textures.request(path: path, level: level, bitmap: coarse, visible: area, opaque: true)
@@ -81,6 +88,16 @@ extension DisplayListExecutor {
         let margin = PixelRect(x: visible.x - visible.width / 2, y: visible.y - visible.height / 2,
                                width: visible.width * 2, height: visible.height * 2)
         textures.prefetch(path: path, level: level, bitmap: bitmap, area: margin, opaque: true)
+    }
+
+    /// Asks for the coarsest cached level of the photo at `path` (a neighbour the user may move to)
+    /// to be uploaded whole in idle time, so moving to it draws it at once.
+    func prefetchPhoto(path: String) {
+        guard let loader = photos, let textures = photoTextures, let level = loader.availableLevels(path: path).max(),
+              let bitmap = loader.bitmap(path: path, level: level)
+        else { return }
+        textures.prefetch(path: path, level: level, bitmap: bitmap,
+                          area: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height), opaque: true)
     }
 
     /// Where the pixels `rect` of a level of `levelSize` land when the whole level is drawn at

@@ -106,6 +106,19 @@ public final class PhotoTextures {
         }
     }
 
+    /// Uploads the missing tiles of `area` of `bitmap` (level `level` of `path`) at once, whole,
+    /// whatever the budget: for a photo that would otherwise show nothing this frame (its coarsest
+    /// level, about a view's worth of pixels, ~1 ms).
+    public func uploadNow(path: String, level: Int, bitmap: Bitmap, area: PixelRect, opaque: Bool) {
+        for upload in uploads(path: path, level: level, bitmap: bitmap, area: area, opaque: opaque) {
+            let size = PixelSize(width: upload.rect.width, height: upload.rect.height)
+            guard let texture = try? Texture(renderer: renderer, size: size, opaque: upload.opaque) else { continue }
+            if streaming?.upload.key == upload.key { streaming = nil }
+            streaming = (upload, texture, 0)
+            while streaming?.upload.key == upload.key { uploadBand() }
+        }
+    }
+
     /// True when the tile at `index` of level `level` of `path` is uploaded; does not change recency.
     public func contains(path: String, level: Int, index: Int) -> Bool {
         tiles.contains(TileKey(path: path, level: level, index: index))

@@ -6,8 +6,8 @@ import XCTest
 /// The image view while tiles are still uploading: what the user sees in the frames between a
 /// zoom and the last tile arriving. XCTest, like the goldens, so SDL runs on the main thread.
 extension GoldenTests {
-    /// A bright 3000×2000 gradient PNG in a temporary folder (its path).
-    func brightGradientPNG() throws -> String {
+    /// A bright 3000×2000 gradient PNG in a temporary folder (its path); `red` sets its red channel.
+    func brightGradientPNG(name: String = "gradient", red: UInt8 = 220) throws -> String {
         let (width, height) = (3000, 2000)
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
@@ -15,12 +15,12 @@ extension GoldenTests {
                 let i = (y * width + x) * 4
                 pixels[i] = UInt8(128 + x * 127 / width)
                 pixels[i + 1] = UInt8(160 + y * 95 / height)
-                pixels[i + 2] = 220
+                pixels[i + 2] = red
             }
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumage-drawing-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/gradient.png"
+        let path = folder + "/\(name).png"
         try Canvas.writePNG(Bitmap(width: width, height: height, pixels: pixels), to: path)
         return path
     }
@@ -55,5 +55,28 @@ extension GoldenTests {
         }
         XCTAssertEqual(dark, 0, "dark pixels where tiles were missing")
         XCTAssertLessThan(Double(far) / Double(early.width * early.height), 0.01)
+    }
+
+    /// Moving to a neighbour the loader has already decoded draws it in the very next frame: no
+    /// frame shows the backdrop or a spinner in its place.
+    func testPreloadedNeighbourShowsInTheNextFrame() throws {
+        let first = try brightGradientPNG(name: "first", red: 40), second = try brightGradientPNG(name: "second")
+        var shown: Bitmap?
+        _ = try render(theme: "dark") { presenter in
+            presenter.app.openPhotos([Photo(path: first, title: "first"), Photo(path: second, title: "second")], at: 0,
+                                     canGoBack: true)
+            presenter.drawSettled(at: 1)
+            _ = presenter.app.handle(.key(.character("n"), []), at: 1)
+            presenter.draw(at: 1)
+            presenter.renderer.flush()
+            shown = presenter.renderer.readPixels(PixelRect(x: 0, y: 60, width: 560, height: 330))
+        }
+        let frame = try XCTUnwrap(shown)
+        var reddish = 0
+        for y in stride(from: 0, to: frame.height, by: 3) {
+            for x in stride(from: 0, to: frame.width, by: 3) where frame.pixel(x: x, y: y).r > 200 { reddish += 1 }
+        }
+        // The second photo (red 220) fills the view; the first (red 40) or the dark backdrop would not.
+        XCTAssertGreaterThan(Double(reddish) / Double((frame.width / 3 + 1) * (frame.height / 3 + 1)), 0.95)
     }
 }

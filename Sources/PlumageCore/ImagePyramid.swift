@@ -37,6 +37,15 @@ public enum ImagePyramid {
         return level
     }
 
+    /// The level a first preview of an image of `size` in `view` should have: the coarsest level
+    /// (at most 3, TurboJPEG's 1/8) at least 98 % of `view` on both axes. A preview magnified by up to
+    /// 2 % until the final level replaces it looks the same, and the slack keeps a 5312×2988 photo
+    /// filling a 748-pixel-high view at 1/4 (747 pixels) instead of 1/2 (four times the pixels).
+    public static func previewLevel(of size: PixelSize, cover view: PixelSize) -> Int {
+        let relaxed = PixelSize(width: view.width * 49 / 50, height: view.height * 49 / 50)
+        return min(3, coveringLevel(of: size, cover: relaxed))
+    }
+
     /// The level to draw at `zoom` (displayed pixels per full-resolution pixel) among `levelCount`
     /// levels: the coarsest whose scale 2^-k is still ≥ `zoom`, so a level is never magnified below
     /// 100 % zoom; level 0 from 50 % up.

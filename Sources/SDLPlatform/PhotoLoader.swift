@@ -132,7 +132,7 @@ public final class PhotoLoader {
                 submit(.pyramid, path: path, full: full)
                 return
             }
-            let covering = min(3, ImagePyramid.coveringLevel(of: info.orientedSize, cover: viewSize))
+            let covering = ImagePyramid.previewLevel(of: info.orientedSize, cover: viewSize)
             if info.format == .jpeg && covering > 0 && !cached.keys.contains(where: { $0 <= covering }) {
                 submit(.preview, path: path)
             }

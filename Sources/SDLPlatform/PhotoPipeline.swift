@@ -27,7 +27,7 @@ extension PhotoLoader {
         let previewTime = clock.measure {
             guard case .success(let probed) = ImageDecoder.inspect(path: path, pixelCap: pixelCap) else { return }
             info = probed
-            let level = min(3, ImagePyramid.coveringLevel(of: probed.orientedSize, cover: viewSize))
+            let level = ImagePyramid.previewLevel(of: probed.orientedSize, cover: viewSize)
             preview = ImageDecoder.decodePreview(path: path, info: probed, level: level)
         }
         var full: Result<Bitmap, ImageError> = .failure(.notAnImage)
@@ -62,7 +62,7 @@ enum PhotoPipeline {
     static func preview(path: String, view: PixelSize, pixelCap: Int, post: (PhotoDelivery) -> Void) {
         guard case .success(let info) = ImageDecoder.inspect(path: path, pixelCap: pixelCap) else { return }
         post(.info(path: path, info))
-        let level = min(3, ImagePyramid.coveringLevel(of: info.orientedSize, cover: view))
+        let level = ImagePyramid.previewLevel(of: info.orientedSize, cover: view)
         if case .success(let bitmap)? = ImageDecoder.decodePreview(path: path, info: info, level: level) {
             post(.level(path: path, level: level, bitmap: bitmap, isPreview: true))
         }

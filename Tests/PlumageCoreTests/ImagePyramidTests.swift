@@ -63,4 +63,15 @@ import Testing
             #expect(bitmap.pixel(x: bitmap.width - 1, y: bitmap.height - 1) == RGBA(200, 100, 50))
         }
     }
+
+    @Test func previewLevelAllowsTwoPercentShortAndStopsAtOneEighth() {
+        let photo = PixelSize(width: 5312, height: 2988)
+        // 1/4 is 1328×747: one pixel short of a 748-pixel view, still the preview level.
+        #expect(ImagePyramid.coveringLevel(of: photo, cover: PixelSize(width: 1280, height: 748)) == 1)
+        #expect(ImagePyramid.previewLevel(of: photo, cover: PixelSize(width: 1280, height: 748)) == 2)
+        // 3 % short is too much.
+        #expect(ImagePyramid.previewLevel(of: photo, cover: PixelSize(width: 1280, height: 770)) == 1)
+        #expect(ImagePyramid.previewLevel(of: photo, cover: PixelSize(width: 100, height: 100)) == 3)
+        #expect(ImagePyramid.previewLevel(of: PixelSize(width: 800, height: 600), cover: PixelSize(width: 1280, height: 748)) == 0)
+    }
 }

@@ -49,6 +49,6 @@ let package = Package(
         .testTarget(
             name: "SDLPlatformTests",
             dependencies: ["SDLPlatform", "FeedImport", "PlumageTestSupport"],
-            exclude: ["Golden"], swiftSettings: strict),
+            exclude: ["Golden", "Fixtures"], swiftSettings: strict),
     ]
 )

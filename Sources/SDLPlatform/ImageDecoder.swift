@@ -87,9 +87,10 @@ public enum ImageDecoder {
     /// decoding time of all scans for an image that looks the same at preview scale.
     static let previewScans = 5
 
-    /// A JPEG decoded by TurboJPEG's DCT scaling at 1/2^`level` (`level` 1…3), EXIF orientation
-    /// applied, so its size is `ImagePyramid.levelSize(level, of: info.orientedSize)`; fast IDCT flags,
-    /// and for a progressive file only its first `previewScans` scans.
+    /// A JPEG preview at 1/2^`level` (`level` 1…3), EXIF orientation
+    /// applied, so its size is `ImagePyramid.levelSize(level, of: info.orientedSize)`: for a progressive
+    /// file at 1/4 or 1/8 `ProgressiveJPEGPreview`'s low-frequency decode, else TurboJPEG with fast IDCT
+    /// flags (a progressive file: only its first `previewScans` scans).
     /// nil when there is no such preview: not a JPEG, `level` out of range, or a colour space
     /// TurboJPEG cannot convert (CMYK). `info` comes from `inspect`; any thread.
     public static func decodePreview(path: String, info: ImageInfo, level: Int) -> Result<Bitmap, ImageError>? {
@@ -97,6 +98,11 @@ public enum ImageDecoder {
         do throws(ImageError) {
             let file = try ImageFile(path: path)
             guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
+            // A progressive file at 1/4 or 1/8: only the low frequencies, without libjpeg's whole-image
+            // coefficient buffer (48 MB zeroed for 16 MP): ~15 ms instead of ~80.
+            if level >= 2, let bitmap = ProgressiveJPEGPreview.decode(bytes, log2Scale: level) {
+                return .success(bitmap.rotated(orientation: info.orientation))
+            }
             let source = TurboJPEG.progressivePrefix(bytes, scans: previewScans) ?? bytes
             switch TurboJPEG.decode(source, denominator: 1 << level, fast: true) {
             case .decoded(let bitmap): return .success(bitmap.rotated(orientation: info.orientation))

@@ -110,13 +110,15 @@ public final class PhotoTextures {
     /// whatever the budget: for a photo that would otherwise show nothing this frame (its coarsest
     /// level, about a view's worth of pixels, ~1 ms).
     public func uploadNow(path: String, level: Int, bitmap: Bitmap, area: PixelRect, opaque: Bool) {
+        // A tile half uploaded meanwhile resumes afterwards (unless it is one of these).
+        let paused = streaming
         for upload in uploads(path: path, level: level, bitmap: bitmap, area: area, opaque: opaque) {
             let size = PixelSize(width: upload.rect.width, height: upload.rect.height)
             guard let texture = try? Texture(renderer: renderer, size: size, opaque: upload.opaque) else { continue }
-            if streaming?.upload.key == upload.key { streaming = nil }
             streaming = (upload, texture, 0)
             while streaming?.upload.key == upload.key { uploadBand() }
         }
+        streaming = paused.flatMap { tiles.contains($0.upload.key) ? nil : $0 }
     }
 
     /// True when the tile at `index` of level `level` of `path` is uploaded; does not change recency.

@@ -16,8 +16,8 @@ public struct MonospaceMeasurer: TextMeasuring {
 
     /// `.cjk` for CJK scalars, `.fallback` for right-to-left ones, else `.text`; never `.emoji`.
     public func face(for scalar: Unicode.Scalar, style: FontStyle) -> FontFace {
-        if Script.isCJK(scalar) { return .cjk }
-        if Script.isRightToLeft(scalar) { return .fallback }
+        if UnicodeClassification.isCJK(scalar) { return .cjk }
+        if UnicodeClassification.isRightToLeft(scalar) { return .fallback }
         return .text
     }
 

@@ -62,7 +62,7 @@ public final class TextMeasurer: TextMeasuring {
         let size = 16
         if let text = fonts.font(.text, .regular, pixelSize: size), TTF_GlyphIsProvided32(text, v) != 0 {
             face = .text
-        } else if let cjk = fonts.font(.cjk, .regular, pixelSize: size), Script.isCJK(scalar),
+        } else if let cjk = fonts.font(.cjk, .regular, pixelSize: size), UnicodeClassification.isCJK(scalar),
                   TTF_GlyphIsProvided32(cjk, v) != 0 {
             face = .cjk
         } else if let fallback = fonts.font(.fallback, .regular, pixelSize: size), TTF_GlyphIsProvided32(fallback, v) != 0 {

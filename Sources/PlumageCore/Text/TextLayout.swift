@@ -69,15 +69,15 @@ public enum TextLayout {
                 // A space joins the run before it (every face but emoji has one), so words of one
                 // script stay one run: fewer textures, and RTL phrases shape as a whole.
                 let previousFace = current.last?.face
-                let face: FontFace = Script.isEmoji(character) ? .emoji
+                let face: FontFace = UnicodeClassification.isEmoji(character) ? .emoji
                     : isSpace ? (previousFace == nil || previousFace == .emoji ? .text : previousFace!)
                     : measurer.face(for: first, style: style)
                 let text = isSpace ? " " : String(character)
                 current.append(Cluster(
                     character: isSpace ? " " : character, face: face, color: span.color,
                     width: measurer.width(of: Substring(text), face: face, style: style),
-                    isSpace: isSpace, breaksAround: Script.isCJK(first), isRightToLeft: false))
-                strong.append(Script.strongDirection(first))
+                    isSpace: isSpace, breaksAround: UnicodeClassification.isCJK(first), isRightToLeft: false))
+                strong.append(UnicodeClassification.strongDirection(first))
             }
         }
         finish()

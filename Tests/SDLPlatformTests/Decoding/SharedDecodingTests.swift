@@ -1,5 +1,6 @@
 import Foundation
 import PlumageCore
+import PlumageTestSupport
 import Testing
 
 @testable import SDLPlatform
@@ -7,8 +8,7 @@ import Testing
 /// The feed's `ImageStore` and the image view's `PhotoLoader` share one decode pool and one
 /// byte-bounded cache of decoded pixels.
 @Suite(.serialized) struct SharedDecodingTests {
-    static let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path + "/Assets/demo/photos/coffee.jpg"
+    static let photo = RepositoryPaths.path("Assets/demo/photos/coffee.jpg")
 
     init() throws {
         #expect(sdlEventsReady)

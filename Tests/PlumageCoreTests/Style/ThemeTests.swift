@@ -1,12 +1,11 @@
 import Foundation
 import PlumageCore
+import PlumageTestSupport
 import Testing
 
 @Suite struct ThemeTests {
     /// `Assets/themes/` of this checkout.
-    private static let themesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Assets/themes")
+    private static let themesDirectory = URL(fileURLWithPath: RepositoryPaths.path("Assets/themes"))
 
     /// Reads a file of `Assets/themes/` the way the app does, as a `StyleError` when missing.
     private static func readShipped(_ file: String) throws(StyleError) -> String {

@@ -1,5 +1,6 @@
-/// Unicode classification that layout needs and the standard library does not spell out.
-public enum Script {
+/// Unicode classification that text layout needs and the standard library does not spell out: emoji
+/// presentation, scripts that break between characters (CJK), and strong bidi direction.
+public enum UnicodeClassification {
     /// True when a grapheme cluster should be drawn with the colour emoji font: an emoji-presentation
     /// scalar, a variation selector 16, a ZWJ sequence or a skin-tone modifier, or a flag.
     public static func isEmoji(_ character: Character) -> Bool {

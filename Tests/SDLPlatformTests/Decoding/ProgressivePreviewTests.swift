@@ -1,5 +1,6 @@
 import Foundation
 import PlumageCore
+import PlumageTestSupport
 import Testing
 
 @testable import SDLPlatform
@@ -7,10 +8,8 @@ import Testing
 /// The progressive fixtures (made with cjpeg, see Fixtures/progressive/README.md) and the demo's
 /// 5312×2988 progressive 4:2:0 photo.
 private enum ProgressiveFiles {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/progressive")
-    static let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Assets/demo/photos/seeding-full.jpg")
+    static let directory = URL(fileURLWithPath: RepositoryPaths.path("Tests/SDLPlatformTests/Fixtures/progressive"))
+    static let photo = URL(fileURLWithPath: RepositoryPaths.path("Assets/demo/photos/seeding-full.jpg"))
     /// Grayscale, 4:2:0 with restarts every MCU row, 4:2:0 with one DC scan per component (a luma block
     /// grid narrower than the MCU-padded one), 4:2:2, 4:4:0, 4:4:4 with restarts every 3 MCUs.
     static let names = [

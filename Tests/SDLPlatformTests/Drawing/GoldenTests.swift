@@ -11,9 +11,8 @@ import XCTest
 /// the golden under `.build/golden-failures/`.
 /// XCTest (not Swift Testing) so that SDL runs on the process's main thread.
 final class GoldenTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Golden"
+    static let root = RepositoryPaths.root
+    static let goldenDirectory = RepositoryPaths.path("Tests/SDLPlatformTests/Golden")
     static let small = Size(width: 560, height: 400)
 
     func loadThemes() throws -> ThemeLibrary {

@@ -1,16 +1,12 @@
-/// The whole app as a value: input goes in through `handle(_:at:)`, effects come out, and
-/// `frame(at:measurer:statistics:)` turns the state into a display list.
+/// The whole app as a value, owned by the main loop: app-wide state (theme, text size, window,
+/// clock, overlays, pointer) and the navigation stack of screens. Events go in through
+/// `handle(_:at:)` (input and platform news alike), effects come out, and `frame(at:measurer:statistics:)`
+/// turns the state into a display list. App-wide commands are handled before the top screen.
 public struct AppState: Sendable {
-    /// The feed being shown (replaced on F5 reload).
-    public internal(set) var source: FeedSource
     /// All themes; the `t` key and the theme button cycle through them.
     public internal(set) var themes: ThemeLibrary
     /// The theme in use.
     public internal(set) var theme: Theme
-    /// Index of the section shown.
-    public internal(set) var sectionIndex = 0
-    /// The scrolling list of the current section.
-    public internal(set) var list: FeedList
     /// The user's text size (1 = 100 %), changed with Ctrl+= / Ctrl+- / Ctrl+0.
     public internal(set) var textScale = 1.0
     /// Size of the window's drawing area in points (set by `.resized` events).
@@ -21,8 +17,6 @@ public struct AppState: Sendable {
     public var showsFPS = false
     /// True while the key help overlay is shown (`?` toggles it; any other key closes it).
     public internal(set) var showsHelp = false
-    /// The section picker's state and when it last changed (for the slide animation).
-    public internal(set) var picker = SectionPicker()
     /// The time used for relative dates; nil means each frame's own clock.
     public var fixedNow: Timestamp?
     /// Wall-clock seconds since the epoch at the app's time origin (for relative dates).
@@ -34,197 +28,126 @@ public struct AppState: Sendable {
     /// The background the user chose with `b`, overriding the theme's; nil = the theme's own.
     public internal(set) var chosenBackground: String?
     /// Last known pointer position in window points; nil when the pointer has left the window.
-    /// The image view when open, on top of the feed.
-    public internal(set) var photoViewer: PhotoViewer?
-    /// What the platform has reported about photos' decoding, by path.
-    public internal(set) var photoStatus: [String: PhotoStatus] = [:]
-    var pointer: Point?
-    /// The left-button press in progress over the list; nil when the button is up.
-    var drag: DragState?
+    public internal(set) var pointer: Point?
+    /// The screens, root first, and the slide between two of them.
+    public internal(set) var stack: NavigationStack
+    /// The notice shown at the bottom of the window (a failed reload), if any.
+    public internal(set) var notice: Notice?
     /// The FPS overlay's cached text and graph.
     var overlay = FPSOverlay()
-
-    /// A left-button press on the list that may turn into a drag.
-    struct DragState: Sendable {
-        /// Where the button went down, in window points.
-        var start: Point
-        /// True once the pointer moved more than 4 points from `start` (the press became a drag).
-        var moved: Bool
-    }
 
     /// Text sizes the user can step through.
     public static let textScales: [Double] = [0.8, 0.9, 1.0, 1.1, 1.25, 1.4, 1.6, 1.8, 2.0]
 
-    /// Creates the app showing `source`'s first section with `theme`.
-    public init(source: FeedSource, themes: ThemeLibrary, theme: Theme) {
-        self.source = source
+    /// Creates the app showing `root` with `theme`.
+    public init(root: any Screen, themes: ThemeLibrary, theme: Theme) {
         self.themes = themes
         self.theme = theme
-        list = FeedList(rows: source.sections.first?.itemIndices ?? Array(source.items.indices))
+        stack = NavigationStack(root: root)
     }
 
-    /// The section being shown.
-    public var section: Section? { source.sections.indices.contains(sectionIndex) ? source.sections[sectionIndex] : nil }
-    /// The window title: "Plumage — " then the photo shown (else the section) and the source.
+    /// The screen the user sees.
+    public var top: any Screen { stack.top }
+
+    /// The window title: "Plumage — " then the top screen's own ("coffee.jpg · Demo").
     public var windowTitle: String {
-        let place = photoViewer?.photo?.title ?? section?.name ?? ""
-        return "Plumage — " + [place, source.title].filter { !$0.isEmpty }.joined(separator: " · ")
+        let own = top.windowTitle
+        return own.isEmpty ? "Plumage" : "Plumage — " + own
     }
 
-    /// The bar title: the section name followed by the picker chevron.
-    public var title: String { section?.name ?? source.title }
+    /// Absolute path of the background image in use.
+    public var backgroundPath: String { assetRoot + "/backgrounds/" + (chosenBackground ?? theme.backgroundImage) }
 
-    /// Shows section `index` from its top.
-    public mutating func selectSection(_ index: Int) {
-        guard source.sections.indices.contains(index) else { return }
-        sectionIndex = index
-        list = FeedList(rows: source.sections[index].itemIndices)
+    /// The current moment for relative dates.
+    func now(at time: Seconds) -> Timestamp {
+        fixedNow ?? Timestamp(seconds: epochAtTimeZero + Int64(time))
     }
 
-    /// Shows the section called `name` (case-insensitive); returns false when there is none.
+    /// What a screen at `depth` (0 = root) may read at `time`.
+    public func environment(at time: Seconds, depth: Int? = nil) -> ScreenEnvironment {
+        ScreenEnvironment(time: time, now: now(at: time), theme: theme, windowSize: windowSize,
+                          displayScale: displayScale, textScale: textScale, pointer: pointer,
+                          backgroundPath: backgroundPath, canGoBack: (depth ?? stack.depth - 1) > 0)
+    }
+
+    /// The top screen as a `S`, if it is one (tests, snapshots and benchmarks inspect it).
+    public func top<S: Screen>(as type: S.Type) -> S? { stack.top as? S }
+
+    /// Runs `body` on the top screen when it is a `S` and returns its result; nil when it is not.
     @discardableResult
-    public mutating func selectSection(named name: String) -> Bool {
-        guard let index = source.sections.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
-            return false
-        }
-        selectSection(index)
-        return true
+    public mutating func updateTop<S: Screen, R>(_ type: S.Type, _ body: (inout S) -> R) -> R? {
+        guard var screen = stack.top as? S else { return nil }
+        let result = body(&screen)
+        stack.top = screen
+        return result
     }
 
-    /// Opens the image view on `photos` at `index`; `canGoBack` is false when there is no feed behind it.
-    public mutating func openPhotos(_ photos: [Photo], at index: Int, canGoBack: Bool) {
-        guard !photos.isEmpty else { return }
-        photoViewer = PhotoViewer(photos: photos, index: index, canGoBack: canGoBack)
-        drag = nil
+    /// Puts `screen` on top of the stack (sliding in from `time` when `animated`).
+    public mutating func push(_ screen: any Screen, at time: Seconds, animated: Bool = true) {
+        stack.push(screen, at: time, animated: animated)
     }
 
-    /// The feed's photos in display order (for `snapshot --open-image N`): the item and the photo's
-    /// index within it.
-    public var feedPhotos: [(item: Int, photo: Int)] {
-        list.rows.flatMap { item in
-            Photo.photos(of: source.items[item]).indices.map { (item, $0) }
-        }
-    }
-
-    /// Sets the image view's zoom without animation: an auto mode, 100 %, or a scale factor
-    /// (device pixels per image pixel), centred. Does nothing until the photo's size is known.
-    public mutating func setPhotoZoom(_ zoom: PhotoZoom) {
-        guard var viewer = photoViewer else { return }
-        viewer.sync(status: viewer.photo?.path.flatMap { photoStatus[$0] }, window: windowSize, scale: displayScale)
-        guard var v = viewer.viewport else { return }
-        let centre = Point(x: v.viewSize.width / 2, y: v.viewSize.height / 2)
-        switch zoom {
-        case .fit: v.setMode(.fit, animated: false, time: 0)
-        case .fill: v.setMode(.fill, animated: false, time: 0)
-        case .actual: v.actualSize(at: centre, animated: false, time: 0)
-        case let .factor(f): v.zoom(toScale: f, at: centre)
-        }
-        viewer.replaceViewport(v)
-        photoViewer = viewer
-    }
-
-    /// Records what the platform learnt about a photo: its size, the finest level on screen, or an error.
-    public mutating func photoUpdate(path: String, size: PixelSize? = nil, bestLevel: Int? = nil, error: ImageError? = nil) {
-        var status = photoStatus[path] ?? PhotoStatus()
-        if let size { status.size = size }
-        if let bestLevel { status.bestLevel = min(bestLevel, status.bestLevel ?? .max) }
-        if let error { status.error = error }
-        photoStatus[path] = status
-    }
-
-    /// Sets the text size factor, clamped to the supported range.
-    public mutating func setTextScale(_ scale: Double) {
-        textScale = max(Self.textScales.first!, min(Self.textScales.last!, scale))
-    }
-
-    /// Jumps the list to `offset` points from the top (clamped), without animation.
-    public mutating func scrollList(to offset: Double, at time: Double) {
-        list.scroll.scroll(to: offset, animated: false, at: time)
-    }
-
-    /// Replaces the source (F5 reload), keeping the section by name when it still exists.
-    public mutating func replaceSource(_ newSource: FeedSource) {
-        let name = section?.name
-        source = newSource
-        let index = newSource.sections.firstIndex { $0.name == name } ?? 0
-        sectionIndex = index
-        let offset = list.scroll.offset
-        list = FeedList(rows: newSource.sections.indices.contains(index) ? newSource.sections[index].itemIndices : [])
-        list.scroll.resize(contentHeight: offset + windowSize.height, viewportHeight: windowSize.height, keepingOffset: offset)
-    }
-
-    /// Switches to the theme called `name` if it exists.
-    public mutating func setTheme(named name: String) {
-        if let t = themes.theme(named: name) { theme = t }
-    }
-
-    /// Applies one input event at `time` (seconds on the app's clock) and returns the effects to perform.
-    public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
-        if photoViewer != nil, let effects = handlePhotoViewer(event, at: time) { return effects }
+    /// Applies one event at `time` and returns the effects for the platform. App-wide keys and
+    /// Back come first; input then goes to the top screen, and news to every screen.
+    public mutating func handle(_ event: InputEvent, at time: Seconds) -> [Effect] {
         switch event {
         case .quit:
             return [.quit]
         case let .resized(size, scale):
             windowSize = size; displayScale = scale
+            return []
         case let .key(key, modifiers):
-            if picker.isOpen, key == .escape { picker.toggle(at: time); return [] }
             if showsHelp, key != .character("?") {
                 showsHelp = false
                 if key == .escape || key == .backspace { return [] }
             }
-            if let command = KeyBindings.command(for: key, modifiers, in: KeyBindings.feed) {
-                return perform(command, at: time)
-            }
-        case let .wheel(_, dy, _, _):
-            list.scroll.wheel(deltaPoints: -dy * FeedMetrics.wheelStep, at: time)
+            if let command = AppCommand.keys.command(for: key, modifiers) { return perform(command, at: time) }
         case let .pointerDown(button, point):
             pointer = point
-            switch button {
-            case .left: return pointerPressed(at: point, time: time)
-            case .back: return perform(.back, at: time)
-            default: break
+            if button == .back { return back(at: time) }
+            if button == .left, stack.depth > 1, NavigationBar(windowWidth: windowSize.width).leftButton.contains(point) {
+                return back(at: time)
             }
-        case let .pointerMoved(point):
+        case let .pointerMoved(point), let .pointerUp(_, point):
             pointer = point
-            if var d = drag {
-                if !d.moved && (abs(point.y - d.start.y) > 4 || abs(point.x - d.start.x) > 4) {
-                    d.moved = true
-                    list.scroll.dragBegan(y: d.start.y, at: time)
-                }
-                if d.moved { list.scroll.dragMoved(y: point.y, at: time) }
-                drag = d
-            }
-        case let .pointerUp(button, point):
-            pointer = point
-            if button == .left, let d = drag {
-                if d.moved {
-                    list.scroll.dragEnded(at: time)
-                } else if let (item, photo) = photoHit(at: point) {
-                    openPhotos(Photo.photos(of: source.items[item]), at: photo, canGoBack: true)
-                }
-                drag = nil
-            }
         case .pointerLeft:
             pointer = nil
-        case .pinch:
-            break  // the feed does not zoom
+        case .wheel, .pinch:
+            break
+        case .photo, .sourceReloaded:
+            var effects: [Effect] = []
+            for depth in stack.screens.indices {
+                let env = environment(at: time, depth: depth)
+                effects += stack.screens[depth].handle(event, env: env)
+            }
+            return apply(effects, at: time)
+        case let .failed(message):
+            notice = Notice(text: message, shownAt: time)
+            return []
         }
-        return []
+        var screen = stack.top
+        let effects = screen.handle(event, env: environment(at: time))
+        stack.top = screen
+        return apply(effects, at: time)
     }
 
-    /// Carries out a key-bound (or back-button) command at `time` (seconds on the app clock); returns effects.
-    mutating func perform(_ command: Command, at time: Double) -> [Effect] {
-        let page = max(FeedMetrics.lineStep, windowSize.height - FeedMetrics.barHeight - FeedMetrics.lineStep)
+    /// Performs navigation and app commands among `effects`; returns the ones for the platform.
+    mutating func apply(_ effects: [Effect], at time: Seconds) -> [Effect] {
+        var rest: [Effect] = []
+        for effect in effects {
+            switch effect {
+            case let .push(screen): stack.push(screen, at: time, animated: true)
+            case .pop: rest += pop(at: time)
+            case let .app(command): rest += perform(command, at: time)
+            default: rest.append(effect)
+            }
+        }
+        return rest
+    }
+
+    /// Carries out an app-wide command at `time`; returns effects for the platform.
+    mutating func perform(_ command: AppCommand, at time: Seconds) -> [Effect] {
         switch command {
-        case let .scrollLines(n): list.scroll.scroll(by: Double(n) * FeedMetrics.lineStep, animated: true, at: time)
-        case let .scrollPages(n): list.scroll.scroll(by: Double(n) * page, animated: true, at: time)
-        // Far jumps land at once: the rows in between may still be estimates, and an animation
-        // through thousands of rows shows nothing anyway.
-        case .scrollToTop:
-            list.scroll.scroll(to: 0, animated: list.scroll.offset < 2 * page, at: time)
-        case .scrollToBottom:
-            let distance = list.scroll.maxOffset - list.scroll.offset
-            list.scroll.scroll(to: list.scroll.maxOffset, animated: distance < 2 * page, at: time)
         case .toggleFPS: showsFPS.toggle()
         case .nextTheme: theme = themes.next(after: theme)
         case .nextBackground:
@@ -232,9 +155,6 @@ public struct AppState: Sendable {
             let current = backgrounds.firstIndex(of: chosenBackground ?? theme.backgroundImage) ?? -1
             chosenBackground = backgrounds[(current + 1) % backgrounds.count]
         case .toggleHelp: showsHelp.toggle()
-        case .zoomStep, .zoomFit, .zoomFill, .toggleFillFit, .zoomActual, .pan, .panOrStep, .stepPhoto, .firstPhoto,
-             .lastPhoto:
-            break  // image-view commands; the feed has none of these
         case let .textSize(step):
             let scales = Self.textScales
             let i = scales.firstIndex { $0 >= textScale - 1e-9 } ?? 2
@@ -242,93 +162,48 @@ public struct AppState: Sendable {
         case .reload: return [.reload]
         case .toggleFullscreen: return [.toggleFullscreen]
         case .quit: return [.quit]
-        case .back:
-            if showsHelp { showsHelp = false } else if picker.isOpen { picker.toggle(at: time) }
+        case .back: return back(at: time)
         }
         return []
     }
 
-    /// Handles a left press at `point`: picker, bar buttons, or the start of a possible drag on the list.
-    mutating func pointerPressed(at point: Point, time: Double) -> [Effect] {
-        let bar = NavigationBar(windowWidth: windowSize.width)
-        if picker.isOpen {
-            if let index = picker.row(at: point, sections: source.sections.count, bar: bar) {
-                selectSection(index)
-            }
-            picker.toggle(at: time)
-            return []
-        }
-        if point.y < FeedMetrics.barHeight {
-            if bar.titleButton.contains(point) || bar.leftButton.contains(point) { picker.toggle(at: time) }
-            if bar.rightButton.contains(point) { theme = themes.next(after: theme) }
-            return []
-        }
-        drag = DragState(start: point, moved: false)
-        list.scroll.stop()
-        return []
+    /// Back: closes the help overlay, else lets the top screen use it, else pops the top screen.
+    public mutating func back(at time: Seconds) -> [Effect] {
+        if showsHelp { showsHelp = false; return [] }
+        var screen = stack.top
+        let used = screen.back(env: environment(at: time))
+        stack.top = screen
+        return used ? [] : pop(at: time)
+    }
+
+    /// Removes the top screen (sliding out) unless it is the root; returns its closing effects.
+    mutating func pop(at time: Seconds) -> [Effect] {
+        stack.pop(at: time, animated: true)?.closing() ?? []
+    }
+
+    /// Sets the text size factor, clamped to the supported range.
+    public mutating func setTextScale(_ scale: Double) {
+        textScale = max(Self.textScales.first!, min(Self.textScales.last!, scale))
+    }
+
+    /// Switches to the theme called `name` if it exists.
+    public mutating func setTheme(named name: String) {
+        if let t = themes.theme(named: name) { theme = t }
     }
 
     /// True when the next frame would differ from the last one without new input.
-    public func isAnimating(at time: Double) -> Bool {
-        if let viewer = photoViewer {
-            let status = viewer.photo?.path.flatMap { photoStatus[$0] }
-            let loading = viewer.photo?.path != nil && status?.bestLevel == nil && status?.error == nil
-            return (viewer.viewport?.isAnimating ?? false) || loading || showsFPS
-        }
-        return list.scroll.isAnimating || picker.isAnimating(at: time) || showsFPS
+    public func isAnimating(at time: Seconds) -> Bool {
+        stack.slideOffset(at: time) != nil || top.isAnimating(env: environment(at: time)) || showsFPS
+            || (notice?.isVisible(at: time) ?? false)
     }
 
-    /// Input while the image view is open; nil lets the feed's handling run (quit, resize, theme…).
-    mutating func handlePhotoViewer(_ event: InputEvent, at time: Double) -> [Effect]? {
-        guard var viewer = photoViewer else { return nil }
-        defer { if photoViewer != nil { photoViewer = viewer } }
-        switch event {
-        case let .key(key, modifiers):
-            if showsHelp { return nil }
-            if let command = KeyBindings.command(for: key, modifiers, in: KeyBindings.photo),
-               viewer.perform(command, pointer: pointer, window: windowSize, scale: displayScale, time: time) {
-                return []
-            }
-            guard let command = KeyBindings.command(for: key, modifiers, in: KeyBindings.feed) else { return [] }
-            switch command {
-            case .back:
-                if viewer.canGoBack { photoViewer = nil }
-                return []
-            case .scrollLines, .scrollPages, .scrollToTop, .scrollToBottom: return []
-            default: return nil
-            }
-        case let .pointerDown(.left, point) where point.y < FeedMetrics.barHeight:
-            pointer = point
-            let bar = NavigationBar(windowWidth: windowSize.width)
-            if bar.leftButton.contains(point), viewer.canGoBack { photoViewer = nil; return [] }
-            return bar.rightButton.contains(point) ? nil : []
-        case .pointerDown(.back, _):
-            if viewer.canGoBack { photoViewer = nil }
-            return []
-        case let .pointerMoved(point):
-            pointer = point
-            _ = viewer.handle(event, window: windowSize, scale: displayScale, time: time)
-            return []
-        case .wheel, .pointerDown, .pointerUp, .pinch:
-            if case let .pointerDown(_, point) = event { pointer = point }
-            _ = viewer.handle(event, window: windowSize, scale: displayScale, time: time)
-            return []
-        default:
-            return nil
-        }
-    }
-
-    /// The item and photo under a window point in the feed, if any.
-    func photoHit(at point: Point) -> (item: Int, photo: Int)? {
-        let column = columnFrame
-        guard point.y >= FeedMetrics.barHeight, column.contains(point),
-              let row = list.row(atContentY: point.y - FeedMetrics.barHeight + list.scroll.offset.rounded()),
-              let layout = list.layout(row) else { return nil }
-        let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
-        let local = Point(x: point.x - origin.x, y: point.y - origin.y)
-        guard let photo = layout.photos.firstIndex(where: { $0.contains(local) }) else { return nil }
-        let item = list.rows[row]
-        // Photo frames skip videos without files; map back to the index among the item's photos.
-        return source.items[item].media.filter({ $0.kind != .video }).indices.contains(photo) ? (item, photo) : nil
+    /// Idle-time work of the top screen (laying out estimated rows), at most `maxRows` rows;
+    /// true while some remains.
+    @discardableResult
+    public mutating func refine(maxRows: Int, at time: Seconds, measurer: some TextMeasuring) -> Bool {
+        var screen = stack.top
+        let more = screen.refine(maxRows: maxRows, env: environment(at: time), measurer: measurer)
+        stack.top = screen
+        return more
     }
 }

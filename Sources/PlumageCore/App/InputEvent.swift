@@ -1,4 +1,6 @@
-/// Input as plain values: SDL events are translated into these at the platform boundary.
+/// Everything that reaches the app, as plain values: SDL input translated at the platform
+/// boundary, and the platform's news (decoded photos, a reloaded source). One channel: all of it
+/// goes through `AppState.handle(_:at:)`.
 
 /// Keys the app distinguishes; printable keys arrive as `.character` (lowercase, unshifted).
 public enum Key: Hashable, Sendable {
@@ -27,7 +29,24 @@ public enum MouseButton: Hashable, Sendable {
     case left, middle, right, back, forward
 }
 
-/// One input event, with positions in window points.
+/// What the platform learnt about one photo of the image view since the last frame.
+public enum PhotoNews: Hashable, Sendable {
+    /// The header was read: the photo's size as shown (EXIF orientation applied).
+    case size(path: String, PixelSize)
+    /// Pyramid level `level` (0 = full resolution, k = 1/2^k) has pixels ready to draw.
+    case level(path: String, level: Int)
+    /// The photo cannot be shown, and why.
+    case failed(path: String, ImageError)
+
+    /// The photo the news is about.
+    public var path: String {
+        switch self {
+        case let .size(path, _), let .level(path, _), let .failed(path, _): path
+        }
+    }
+}
+
+/// One event, with positions in window points.
 public enum InputEvent: Hashable, Sendable {
     case key(Key, Modifiers)
     /// Wheel motion in detents (fractional for precise wheels and touchpads); positive `dy` = away from the user.
@@ -43,13 +62,10 @@ public enum InputEvent: Hashable, Sendable {
     case resized(Size, DisplayScale)
     /// The window was asked to close.
     case quit
-}
-
-/// Side effects the app asks the platform to perform.
-public enum Effect: Hashable, Sendable {
-    case quit
-    case toggleFullscreen
-    case reload
-    /// Open an http(s) URL in the desktop browser.
-    case openURL(String)
+    /// Platform news about a photo's decoding (every screen on the stack hears it).
+    case photo(PhotoNews)
+    /// The source was read again from disk (F5): screens showing it switch to the new one.
+    case sourceReloaded(FeedSource)
+    /// Something the user asked for could not be done; shown as a notice (F5 on a broken file).
+    case failed(String)
 }

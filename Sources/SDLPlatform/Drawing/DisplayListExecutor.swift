@@ -100,8 +100,8 @@ public final class DisplayListExecutor {
             renderer.fill(px(rect), color)
         case let .roundedFill(rect, radius, color):
             roundedFill(px(rect), radius: Int((radius * scale).rounded()), color)
-        case let .image(request, rect, placeholder):
-            drawImage(request, in: rect, placeholder: placeholder)
+        case let .image(request, rect, placeholder, failureIcon):
+            drawImage(request, in: rect, placeholder: placeholder, failureIcon: failureIcon)
         case let .text(block, origin, key):
             drawText(block, at: origin, key: key)
         case let .icon(icon, rect, color):
@@ -119,8 +119,9 @@ public final class DisplayListExecutor {
         }
     }
 
-    /// Draws the request's texture in `rect` (points), or the placeholder (plus broken icon on failure).
-    func drawImage(_ request: ImageRequest, in rect: Rect, placeholder: RGBA?) {
+    /// Draws the request's texture in `rect` (points), or the placeholder while it loads; when it
+    /// failed, the placeholder and the failure icon (a third of the shorter side, centred) if given.
+    func drawImage(_ request: ImageRequest, in rect: Rect, placeholder: RGBA?, failureIcon: RGBA?) {
         let target = px(rect)
         switch images.lookup(request) {
         case let .ready(texture):
@@ -129,9 +130,9 @@ public final class DisplayListExecutor {
             if let placeholder { shapedFill(target, request.shape, placeholder) }
         case .failed:
             if let placeholder { shapedFill(target, request.shape, placeholder) }
-            let side = min(target.width, target.height) / 3
-            if side >= 16, request.blurSigma == 0, request.shape != .circle, let icon = icons[.brokenImage] {
-                icon.tint(RGBA(255, 255, 255, 150))
+            if let failureIcon, let icon = icons[.brokenImage] {
+                let side = min(target.width, target.height) / 3
+                icon.tint(failureIcon)
                 renderer.copy(icon, to: PixelRect(x: target.x + (target.width - side) / 2,
                                                   y: target.y + (target.height - side) / 2, width: side, height: side))
             }

@@ -4,13 +4,15 @@ import PlumageCore
 /// Drawing `.photo` commands: the photo's pyramid levels as tiles, the wanted level over the
 /// coarsest one available where its tiles are still missing, so they never leave holes. Main thread only.
 extension DisplayListExecutor {
+    /// Draws level `wanted` of the photo at `path` onto `destination` (points), tiles still missing
+    /// filled from a coarser level, and queues the tiles the next frames may need.
     func drawPhoto(path: String, destination: Rect, level wanted: Int, filter: SampleFilter) {
         guard let loader = photos, let textures = photoTextures else { return }
         let available = loader.availableLevels(path: path)
         guard let coarsest = available.max() else { return }
-        // The wanted level, else the nearest finer one (shrinking ≤ 2× stays sharp), else the nearest coarser.
-        let fine = available.contains(wanted) ? wanted
-            : available.filter { $0 < wanted }.max() ?? available.filter { $0 > wanted }.min() ?? coarsest
+        // The core chose `wanted` among the levels it heard of; one evicted from the cache since
+        // is replaced by the nearest cached level, by the same rule.
+        let fine = PhotoStatus.level(toDraw: wanted, available: available) ?? coarsest
         guard let bitmap = loader.bitmap(path: path, level: fine) else { return }
         let target = px(destination)
         let output = renderer.outputSize

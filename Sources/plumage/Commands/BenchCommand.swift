@@ -46,20 +46,23 @@ struct ScrollBench: ParsableCommand {
         do {
             try Video.initialize(headless: true)
             let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
-            let presenter = try startup.presenter(theme: theme, renderer: canvas.renderer, systemEmoji: false)
-            presenter.app.fixedNow = Timestamp(seconds: (startup.source.items.map(\.date).max()?.seconds ?? 0) + 3600)
-            presenter.resize(points: size.size, scale: .one, at: 0)
-            presenter.app.showsFPS = fps
+            let backend = try startup.backend(renderer: canvas.renderer, systemEmoji: false)
+            var app = startup.app(theme: theme)
+            guard app.top(as: FeedScreen.self) != nil else { fail("bench scroll needs a feed; for images use 'bench image'") }
+            app.fixedNow = startup.reproducibleNow
+            _ = app.handle(.resized(size.size, .one), at: 0)
+            app.showsFPS = fps
+            var statistics = FrameStatistics(refreshHz: 60)
             let firstStart = Video.seconds()
-            presenter.draw(at: 0)
+            backend.drawFrame(of: &app, at: 0, statistics: statistics)
             canvas.renderer.presentFrame()
             let firstFrameMs = (Video.seconds() - firstStart) * 1000
             // The script's offsets are exact positions, so finish the layout before measuring
             // (the window does this in idle time).
             let layoutStart = Video.seconds()
-            presenter.completeLayout(at: 0)
+            app.completeLayout(at: 0, measurer: backend.measurer)
             let layoutMs = (Video.seconds() - layoutStart) * 1000
-            let content = presenter.app.list.contentHeight
+            let content = app.top(as: FeedScreen.self)?.list.contentHeight ?? 0
             let script = sweep
                 ? BenchScrollScript.sweep(contentHeight: content, viewportHeight: size.size.height, frames: frames)
                 : BenchScrollScript(contentHeight: content, viewportHeight: size.size.height, frames: frames)
@@ -70,17 +73,17 @@ struct ScrollBench: ParsableCommand {
             for frame in 0..<frames {
                 let start = Video.seconds()
                 let time = Double(frame + 1) / 60
-                presenter.app.scrollList(to: script.offset(frame: frame), at: time)
-                presenter.draw(at: time)
+                app.updateTop(FeedScreen.self) { $0.scrollList(to: script.offset(frame: frame), at: time) }
+                backend.drawFrame(of: &app, at: time, statistics: statistics)
                 canvas.renderer.presentFrame()
                 let end = Video.seconds()
                 work.append((end - start) * 1000)
                 intervals.append((end - last) * 1000)
-                presenter.statistics.record(workMs: work.last!, intervalMs: intervals.last!, at: time)
+                statistics.record(workMs: work.last!, intervalMs: intervals.last!, at: time)
                 last = end
                 if csv != nil {
                     lines.append("\(frame),\(Int(script.offset(frame: frame))),\(String(format: "%.3f", work.last!)),"
-                                 + "\(presenter.images.uploadsLastFrame),\(presenter.executor.textRendersLastFrame)")
+                                 + "\(backend.images.uploadsLastFrame),\(backend.executor.textRendersLastFrame)")
                 }
             }
             if let csv {
@@ -89,7 +92,7 @@ struct ScrollBench: ParsableCommand {
             }
             report(work: work, intervals: intervals, firstFrameMs: firstFrameMs, layoutMs: layoutMs,
                    renderer: canvas.renderer.name,
-                   items: presenter.app.list.rows.count)
+                   items: app.top(as: FeedScreen.self)?.list.rows.count ?? 0)
         } catch {
             fail(error.description)
         }

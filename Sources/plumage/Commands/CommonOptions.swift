@@ -25,16 +25,19 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// The data folder, the themes and the source every command starts from.
+/// The data folder, the themes and what every command starts from: a feed, or photos named on
+/// the command line.
 struct Startup {
     /// Where the assets and fonts are.
     let resources: ResourceLocator
     /// The shipped themes.
     let themes: ThemeLibrary
-    /// The loaded feed or demo.
-    let source: FeedSource
+    /// The loaded feed or demo; nil when the command line named photos.
+    let feed: FeedSource?
     /// The photos named on the command line (files or folders), shown in the image view at start.
     let photos: [Photo]
+    /// What the photos are called in the window title (the folder's or file's name, or "N photos").
+    let photosTitle: String
     /// The paths given on the command line (empty for the demo).
     let paths: [String]
 
@@ -67,32 +70,48 @@ struct Startup {
             } catch {
                 fail(error.description)
             }
-            let title = paths.count == 1 ? String(paths[0].split(separator: "/").last ?? "") : "\(photos.count) photos"
-            source = FeedSource(kind: .photoFolder, title: title, sections: [Section(name: "Photos", itemIndices: [])],
-                                items: [])
+            photosTitle = paths.count == 1 ? String(paths[0].split(separator: "/").last ?? "") : "\(photos.count) photos"
+            feed = nil
             return
         }
         if paths.count > 1 { fail("one feed at a time (got \(paths.count) paths); images and folders may be mixed freely") }
         photos = []
+        photosTitle = ""
         do {
-            source = try SourceLoader.load(path: paths.first, resources: resources)
+            feed = try SourceLoader.load(path: paths.first, resources: resources)
         } catch {
             fail(error.description)
         }
     }
 
-    /// A presenter of the source with `theme`, drawing with `renderer`.
-    func presenter(theme: Theme, renderer: Renderer, systemEmoji: Bool, refreshHz: Double = 60) throws(SDLError)
-        -> FeedPresenter
-    {
-        var app = AppState(source: source, themes: themes, theme: theme)
+    /// The source as `dump` shows it: the feed, or the photos as a photo-folder source.
+    var dumpSource: FeedSource {
+        feed ?? FeedSource(kind: .photoFolder, title: photosTitle, sections: [Section(name: "Photos", itemIndices: [])],
+                           items: [])
+    }
+
+    /// The time relative dates are measured from in reproducible output: an hour after the newest item.
+    var reproducibleNow: Timestamp {
+        Timestamp(seconds: (feed?.items.map(\.date).max()?.seconds ?? 0) + 3600)
+    }
+
+    /// The app at start with `theme`: the feed screen, or the image view on the photos (a stack
+    /// whose root is the image view).
+    func app(theme: Theme) -> AppState {
+        let root: any Screen = feed.map { FeedScreen(source: $0) }
+            ?? PhotoScreen(photos: photos, index: 0, context: photosTitle)
+        var app = AppState(root: root, themes: themes, theme: theme)
+        app.assetRoot = resources.assetsURL.path
         let backgrounds = resources.assetsURL.path + "/backgrounds"
         app.backgrounds = ((try? FileManager.default.contentsOfDirectory(atPath: backgrounds)) ?? [])
             .filter { [".jpg", ".jpeg", ".png", ".webp"].contains(where: $0.lowercased().hasSuffix) }.sorted()
-        if !photos.isEmpty { app.openPhotos(photos, at: 0, canGoBack: false) }
-        return try FeedPresenter(app: app, assetsDirectory: resources.assetsURL.path,
-                                 fontsDirectory: resources.fontsURL.path, renderer: renderer,
-                                 systemEmoji: systemEmoji, refreshHz: refreshHz)
+        return app
+    }
+
+    /// A backend drawing with `renderer`, with the shipped assets and fonts.
+    func backend(renderer: Renderer, systemEmoji: Bool) throws(SDLError) -> SDLBackend {
+        try SDLBackend(assetsDirectory: resources.assetsURL.path, fontsDirectory: resources.fontsURL.path,
+                       renderer: renderer, systemEmoji: systemEmoji)
     }
 
     /// The theme called `name`, or exits listing the valid names.
@@ -102,5 +121,13 @@ struct Startup {
             fail("unknown theme '\(wanted)'; themes are: \(themes.names.joined(separator: ", "))")
         }
         return theme
+    }
+}
+
+extension AppState {
+    /// Lays out every row of a feed on top exactly (snapshots and benchmarks scroll to exact offsets).
+    mutating func completeLayout(at time: Seconds, measurer: some TextMeasuring) {
+        let env = environment(at: time)
+        updateTop(FeedScreen.self) { $0.completeLayout(env: env, measurer: measurer) }
     }
 }

@@ -16,7 +16,7 @@ struct DumpCommand: ParsableCommand {
 
     /// Prints the source as JSON or as a summary of its sections and first 20 items.
     func run() throws {
-        var source = Startup(path: path).source
+        var source = Startup(path: path).dumpSource
         if let search { source = SearchQuery(search).results(in: source) }
         if json {
             print(DumpEncoder.encode(source))

@@ -26,28 +26,28 @@ struct ImageBench: ParsableCommand {
             let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
             let view = PixelSize(width: Int(size.size.width), height: Int(size.size.height - FeedMetrics.barHeight))
             let timing = try PhotoLoader.measure(path: FileSystemPath.absolute(file), viewSize: view)
-            let presenter = try startup.presenter(theme: startup.theme(named: nil), renderer: canvas.renderer,
-                                                  systemEmoji: false)
-            presenter.resize(points: size.size, scale: .one, at: 0)
-            presenter.drawSettled(at: 0)
+            let backend = try startup.backend(renderer: canvas.renderer, systemEmoji: false)
+            var app = startup.app(theme: startup.theme(named: nil))
+            _ = app.handle(.resized(size.size, .one), at: 0)
+            backend.drawSettled(&app, at: 0)
             var work: [Double] = []
             var ahead: [Double] = []
             var lines = ["frame,scale,level,work_ms,ahead_ms"]
             for frame in 0..<frames {
                 let time = Double(frame + 1) / 60
-                for event in script(frame: frame) { _ = presenter.app.handle(event, at: time) }
+                for event in script(frame: frame) { backend.perform(app.handle(event, at: time)) }
                 let start = Video.seconds()
-                presenter.draw(at: time)
+                backend.drawFrame(of: &app, at: time, statistics: nil)
                 canvas.renderer.presentFrame()
                 work.append((Video.seconds() - start) * 1000)
-                ahead.append(Self.workAhead(presenter, frameStart: start) * 1000)
-                let v = presenter.app.photoViewer?.viewport
+                ahead.append(Self.workAhead(backend, frameStart: start) * 1000)
+                let v = app.top(as: PhotoScreen.self)?.viewport
                 lines.append("\(frame),\(String(format: "%.3f", v?.scale ?? 0)),\(v?.pyramidLevel ?? -1),"
                     + "\(f(work.last!)),\(f(ahead.last!))")
             }
             if let csv { try? lines.joined(separator: "\n").write(toFile: csv, atomically: true, encoding: .utf8) }
             let p = { (q: Double) in FrameStatistics.percentile(work, q) }
-            let info = presenter.app.photoViewer?.viewport?.imageSize ?? PixelSize(width: 0, height: 0)
+            let info = app.top(as: PhotoScreen.self)?.viewport?.imageSize ?? PixelSize(width: 0, height: 0)
             let fields: [(String, String)] = [
                 ("width", "\(info.width)"), ("height", "\(info.height)"),
                 ("preview_ms", f(timing.previewMs)), ("full_ms", f(timing.fullMs)),
@@ -66,11 +66,11 @@ struct ImageBench: ParsableCommand {
     }
 
     /// The idle-time work `MainLoop` does between frames at 60 Hz (4 ms chunks, stopping 6 ms before
-    /// the next deadline), done by `presenter` after the frame that started at `frameStart`; returns its seconds.
-    static func workAhead(_ presenter: FeedPresenter, frameStart: Double) -> Double {
+    /// the next deadline), done by `backend` after the frame that started at `frameStart`; returns its seconds.
+    static func workAhead(_ backend: SDLBackend, frameStart: Double) -> Double {
         let deadline = frameStart + 1.0 / 60, begin = Video.seconds()
-        while presenter.hasWorkAhead && deadline - Video.seconds() > 0.007 {
-            presenter.workAhead(until: min(Video.seconds() + 0.004, deadline - 0.006))
+        while backend.hasWorkAhead && deadline - Video.seconds() > 0.007 {
+            backend.workAhead(until: min(Video.seconds() + 0.004, deadline - 0.006))
         }
         return Video.seconds() - begin
     }

@@ -36,13 +36,12 @@ struct RunCommand: ParsableCommand {
         }
         do {
             try Video.initialize(headless: false)
-            let window = try Window(title: "Plumage — \(startup.source.title)", size: size.size, fullscreen: fullscreen)
-            let sdlRenderer = try Renderer(window: window, choice: choice)
-            let presenter = try startup.presenter(theme: theme, renderer: sdlRenderer, systemEmoji: true,
-                                    refreshHz: window.refreshRate)
-            presenter.app.showsFPS = fps
-            presenter.app.epochAtTimeZero = Int64(Date().timeIntervalSince1970)
-            var loop = MainLoop(window: window, presenter: presenter, startup: startup, started: started)
+            var app = startup.app(theme: theme)
+            app.showsFPS = fps
+            app.epochAtTimeZero = Int64(Date().timeIntervalSince1970)
+            let window = try Window(title: app.windowTitle, size: size.size, fullscreen: fullscreen)
+            let backend = try startup.backend(renderer: try Renderer(window: window, choice: choice), systemEmoji: true)
+            var loop = MainLoop(window: window, app: app, backend: backend, startup: startup, started: started)
             loop.run()
         } catch {
             fail(error.description)

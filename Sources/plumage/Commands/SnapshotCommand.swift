@@ -44,18 +44,20 @@ struct SnapshotCommand: ParsableCommand {
         }
     }
 
-    /// Opens the image view as `--open-image` asks, or exits explaining why it cannot.
-    func openImage(_ spec: String, in presenter: FeedPresenter) {
+    /// The image view `--open-image` asks for, pushed over `app`, or exits explaining why it cannot.
+    func openImage(_ spec: String, in app: inout AppState, context: String) {
         if let n = Int(spec) {
-            let all = presenter.app.feedPhotos
+            guard let feed = app.top(as: FeedScreen.self) else { fail("--open-image \(n) needs a feed") }
+            let all = feed.feedPhotos
             guard (1...max(1, all.count)).contains(n), !all.isEmpty else {
                 fail("--open-image \(n): the feed has \(all.count) photos")
             }
             let (item, photo) = all[n - 1]
-            presenter.app.openPhotos(Photo.photos(of: presenter.app.source.items[item]), at: photo, canGoBack: true)
+            app.push(feed.photoScreen(item: item, photo: photo), at: 0, animated: false)
         } else {
             do {
-                presenter.app.openPhotos(try PhotoList.load(paths: [spec]), at: 0, canGoBack: true)
+                let photos = try PhotoList.load(paths: [spec])
+                app.push(PhotoScreen(photos: photos, index: 0, context: context), at: 0, animated: false)
             } catch {
                 fail(error.description)
             }
@@ -70,30 +72,33 @@ struct SnapshotCommand: ParsableCommand {
             try Video.initialize(headless: true)
             let displayScale = DisplayScale(scale)
             let canvas = try Canvas(size: displayScale.pixels(size.size))
-            let presenter = try startup.presenter(theme: theme, renderer: canvas.renderer, systemEmoji: false)
+            let backend = try startup.backend(renderer: canvas.renderer, systemEmoji: false)
+            var app = startup.app(theme: theme)
             // Relative dates are measured from an hour after the newest item, so output never depends on today.
-            let newest = startup.source.items.map(\.date).max() ?? Timestamp(seconds: 0)
-            presenter.app.fixedNow = Timestamp(seconds: newest.seconds + 3600)
-            presenter.resize(points: size.size, scale: displayScale, at: 0)
-            if let section, !presenter.app.selectSection(named: section) {
-                fail("no section '\(section)'; sections are: \(startup.source.sections.map(\.name).joined(separator: ", "))")
+            app.fixedNow = startup.reproducibleNow
+            _ = app.handle(.resized(size.size, displayScale), at: 0)
+            if let section {
+                let sections = startup.feed?.sections.map(\.name) ?? []
+                guard app.updateTop(FeedScreen.self, { $0.selectSection(named: section) }) == true else {
+                    fail("no section '\(section)'; sections are: \(sections.joined(separator: ", "))")
+                }
             }
-            presenter.app.setTextScale(textScale)
-            if fps {
-                presenter.app.showsFPS = true
-                presenter.statistics = .synthetic(refreshHz: 60)
-            }
-            presenter.draw(at: 0)
-            presenter.completeLayout(at: 0)
-            presenter.app.scrollList(to: scroll, at: 0)
-            if keys { _ = presenter.app.handle(.key(.character("?"), []), at: 0) }
-            if picker { _ = presenter.app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
-            if let openImage { self.openImage(openImage, in: presenter) }
-            presenter.drawSettled(at: 1)
+            app.setTextScale(textScale)
+            app.showsFPS = fps
+            let statistics: FrameStatistics? = fps ? .synthetic(refreshHz: 60) : nil
+            backend.drawFrame(of: &app, at: 0, statistics: statistics)
+            app.completeLayout(at: 0, measurer: backend.measurer)
+            app.updateTop(FeedScreen.self) { $0.scrollList(to: scroll, at: 0) }
+            if keys { _ = app.handle(.key(.character("?"), []), at: 0) }
+            if picker { _ = app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
+            if let openImage { self.openImage(openImage, in: &app, context: startup.feed?.title ?? startup.photosTitle) }
+            backend.drawSettled(&app, at: 1, statistics: statistics)
             if let zoom, let z = PhotoZoom(argument: zoom) {
-                guard presenter.app.photoViewer != nil else { fail("--zoom needs the image view (--open-image or an image path)") }
-                presenter.app.setPhotoZoom(z)
-                presenter.drawSettled(at: 1)
+                let env = app.environment(at: 1)
+                guard app.updateTop(PhotoScreen.self, { $0.setZoom(z, env: env) }) != nil else {
+                    fail("--zoom needs the image view (--open-image or an image path)")
+                }
+                backend.drawSettled(&app, at: 1, statistics: statistics)
             }
             try canvas.savePNG(to: out)
         } catch {

@@ -5,11 +5,17 @@ import SDLPlatform
 
 /// The event-driven window loop (DESIGN §3): sleeps in SDL until input, a decoded image or the
 /// next animation deadline; draws only when something changed; paces itself to the refresh rate.
+/// It owns the app state: every event, input or platform news, goes through `app.handle`, and
+/// every effect comes back here.
 struct MainLoop {
     /// The window drawn into.
     let window: Window
-    /// Owns the app state and draws it.
-    let presenter: FeedPresenter
+    /// The whole app; nothing else holds it.
+    var app: AppState
+    /// Draws frames and reports decoding news.
+    let backend: SDLBackend
+    /// Frame times of the window (shown by the FPS overlay).
+    var statistics: FrameStatistics
     /// Resources and source, for F5 reload.
     let startup: Startup
     /// `Video.seconds()` when the process started (for the startup trace).
@@ -37,27 +43,29 @@ struct MainLoop {
     /// Monotonic time of the next minute boundary, when visible relative dates may change.
     var nextDateRefresh = Video.seconds() + secondsToNextMinute()
 
-    /// Creates a loop for `window`; `started` is `Video.seconds()` at launch.
-    init(window: Window, presenter: FeedPresenter, startup: Startup, started: Double) {
+    /// Creates a loop showing `app` in `window` through `backend`; `started` is `Video.seconds()` at launch.
+    init(window: Window, app: AppState, backend: SDLBackend, startup: Startup, started: Double) {
         self.window = window
-        self.presenter = presenter
+        self.app = app
+        self.backend = backend
         self.startup = startup
         self.started = started
-        pump = EventPump(wakeTypes: presenter.wakeEventTypes)
+        statistics = FrameStatistics(refreshHz: window.refreshRate)
+        pump = EventPump(wakeTypes: backend.wakeEventTypes)
         frameInterval = 1 / window.refreshRate
     }
 
     /// Seconds on the app clock (since `origin`).
-    func time() -> Double { Video.seconds() - origin }
+    func time() -> Seconds { Video.seconds() - origin }
 
     /// Reads the output size and pixel density and resizes the app accordingly.
     mutating func measureWindow() {
-        let output = presenter.renderer.outputSize
+        let output = backend.renderer.outputSize
         let density = window.pixelDensity(outputWidth: output.width)
         let scale = DisplayScale(density * window.userScaleFactor)
         pump.translator.pointsPerUnit = density / scale.factor
         pump.translator.windowPoints = scale.points(output)
-        presenter.resize(points: scale.points(output), scale: scale, at: time())
+        _ = app.handle(.resized(scale.points(output), scale), at: time())
         needsDraw = true
     }
 
@@ -66,18 +74,19 @@ struct MainLoop {
         measureWindow()
         while true {
             let now = Video.seconds()
-            let wants = needsDraw || presenter.wantsFrame(at: time())
+            let wants = needsDraw || app.isAnimating(at: time()) || backend.hasPendingUploads
             // Within 3 ms of the deadline sleep to it exactly (nanosleep); earlier, wait in SDL for
             // input until a millisecond or more before it. Nothing spins.
             if wants && now >= deadline - 0.003 {
                 EventPump.sleep(until: deadline)
                 drawFrame()
+                if quitRequested { return }
                 continue
             }
             // Between frames, or idle: upload tiles the image view may draw next, 4 ms at a time,
             // stopping 6 ms before a frame deadline; input is checked between chunks.
-            if presenter.hasWorkAhead && (!wants || deadline - now > 0.007) {
-                presenter.workAhead(until: wants ? min(now + 0.004, deadline - 0.006) : now + 0.004)
+            if backend.hasWorkAhead && (!wants || deadline - now > 0.007) {
+                backend.workAhead(until: wants ? min(now + 0.004, deadline - 0.006) : now + 0.004)
                 for translation in pump.wait(timeout: 0) { handle(translation) }
                 if quitRequested { return }
                 continue
@@ -85,7 +94,7 @@ struct MainLoop {
             // Idle: finish laying out rows that are still estimated, a few milliseconds at a time,
             // checking for input in between; draw once when done (the scroll indicator settles).
             if !wants && layoutPending {
-                layoutPending = presenter.refineLayout(until: Video.seconds() + 0.004, at: time())
+                layoutPending = backend.refine(&app, until: Video.seconds() + 0.004, at: time())
                 if !layoutPending { needsDraw = true }
                 for translation in pump.wait(timeout: 0) { handle(translation) }
                 if quitRequested { return }
@@ -107,7 +116,7 @@ struct MainLoop {
     mutating func handle(_ translation: EventTranslator.Translation) {
         switch translation {
         case let .input(event):
-            if perform(presenter.app.handle(event, at: time())) { quitRequested = true }
+            if perform(app.handle(event, at: time())) { quitRequested = true }
             needsDraw = true
             layoutPending = true
         case .resize:
@@ -120,38 +129,46 @@ struct MainLoop {
         }
     }
 
-    /// Performs effects; returns true when the app should quit.
+    /// Performs effects (photo work goes to the backend); returns true when the app should quit.
     mutating func perform(_ effects: [Effect]) -> Bool {
-        for effect in effects {
+        for effect in backend.perform(effects) {
             switch effect {
             case .quit: return true
             case .toggleFullscreen: window.toggleFullscreen()
-            case .reload:
-                // A feed is read again from its path (the demo when none); photos named on the command line have none.
-                if startup.photos.isEmpty,
-                   let source = try? SourceLoader.load(path: startup.paths.first, resources: startup.resources) {
-                    presenter.app.replaceSource(source)
-                }
-            case .openURL: break
+            case .reload: _ = perform(app.handle(reload(), at: time()))
+            case .openURL, .push, .pop, .app, .loadPhotos, .cancelPhotoLoads: break
             }
         }
         return false
     }
 
+    /// Reads the source again from its path (the demo when none), as the event that tells the app:
+    /// the new source, or why it cannot be read (the old one stays). Photos named on the command
+    /// line have no source to reload.
+    func reload() -> InputEvent {
+        guard startup.photos.isEmpty else { return .failed("photos named on the command line are not reloaded") }
+        do {
+            return .sourceReloaded(try SourceLoader.load(path: startup.paths.first, resources: startup.resources))
+        } catch {
+            return .failed("cannot reload: \(error.description)")
+        }
+    }
+
     /// Draws and presents one frame, records its statistics and schedules the next deadline.
     mutating func drawFrame() {
         let start = Video.seconds()
-        presenter.draw(at: start - origin)
-        presenter.renderer.presentFrame()
+        let (_, effects) = backend.drawFrame(of: &app, at: start - origin, statistics: statistics)
+        backend.renderer.presentFrame()
+        if perform(effects) { quitRequested = true }
         let end = Video.seconds()
         let interval = lastPresent.map { (end - $0) * 1000 }
-        presenter.statistics.record(workMs: (end - start) * 1000, intervalMs: interval.flatMap { $0 < 250 ? $0 : nil },
+        statistics.record(workMs: (end - start) * 1000, intervalMs: interval.flatMap { $0 < 250 ? $0 : nil },
                                  at: end - origin)
         lastPresent = end
         // Keep a steady cadence while animating; after an idle gap or a missed frame, restart it.
         deadline = deadline + frameInterval < end ? end + frameInterval : deadline + frameInterval
         needsDraw = false
-        let title = presenter.app.windowTitle
+        let title = app.windowTitle
         if title != shownTitle {
             window.setTitle(title)
             shownTitle = title

@@ -1,5 +1,5 @@
 /// Why an image could not be shown; `message` is the text a user sees in place of the picture.
-public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are not any image format we recognise (empty file, text, random data).
     case notAnImage
     /// The file ends before the data its header promises.

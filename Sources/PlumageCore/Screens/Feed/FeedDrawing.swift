@@ -1,138 +1,118 @@
-/// Building the display list of a frame from the app state.
-extension AppState {
-    /// The current moment for relative dates.
-    func now(at time: Double) -> Timestamp {
-        fixedNow ?? Timestamp(seconds: epochAtTimeZero + Int64(time))
-    }
-
-    /// Advances animations to `time`, lays out as needed and returns the frame to draw.
-    public mutating func frame(at time: Double, measurer: some TextMeasuring, statistics: FrameStatistics?) -> Frame {
-        if var viewer = photoViewer {
-            viewer.sync(status: viewer.photo?.path.flatMap { photoStatus[$0] }, window: windowSize, scale: displayScale)
-            _ = viewer.advance(to: time)
-            photoViewer = viewer
-            var commands: [DrawCommand] = []
-            drawPhotoViewer(viewer, at: time, measurer: measurer, into: &commands)
-            drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &commands)
-            var frame = Frame(commands: commands, isAnimating: isAnimating(at: time))
-            frame.photoRequests = viewer.requests(window: windowSize, scale: displayScale)
-            return frame
-        }
+/// Drawing the feed screen: the blurred backdrop with the column tint baked in, the visible rows,
+/// the scroll indicator, the bar and the section picker.
+extension FeedScreen {
+    /// Advances the scroll to `env.time`, lays out rows near the viewport and returns the frame.
+    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+        let time = env.time
         _ = list.scroll.advance(to: time)
-        list.layoutIfNeeded(key: layoutKey, viewportHeight: windowSize.height, context: layoutContext(at: time),
-                            measurer: measurer)
+        list.layoutIfNeeded(key: layoutKey(env), viewportHeight: env.windowSize.height,
+                            context: layoutContext(env), measurer: measurer)
 
         var commands: [DrawCommand] = []
         commands.reserveCapacity(256)
-        let window = Rect(origin: .zero, size: windowSize)
-        let column = columnFrame
+        let window = env.windowRect
+        let theme = env.theme
+        let column = Self.columnFrame(windowSize: env.windowSize)
         let columnTint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
         // The backdrop and the column's tint never move: both are baked into one opaque image.
-        let request = ImageRequest(path: backgroundPath, size: displayScale.pixels(windowSize),
-                                   blurSigma: FeedMetrics.backgroundBlurSigma * displayScale.factor,
-                                   tint: columnTint, tintRect: displayScale.pixels(column))
-        commands.append(.image(request, window, placeholder: columnTint.over(theme.color(.backdrop))))
+        let request = ImageRequest(path: env.backgroundPath, size: env.displayScale.pixels(env.windowSize),
+                                   blurSigma: FeedMetrics.backgroundBlurSigma * env.displayScale.factor,
+                                   tint: columnTint, tintRect: env.displayScale.pixels(column))
+        commands.append(.image(request, window, placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
         var prefetch: [ImageRequest] = []
         var textPrefetch: [DrawCommand] = []
-        drawRows(column: column, now: now(at: time), measurer: measurer, into: &commands, prefetch: &prefetch,
+        drawRows(column: column, env: env, measurer: measurer, into: &commands, prefetch: &prefetch,
                  textPrefetch: &textPrefetch)
-        drawScrollIndicator(into: &commands)
+        drawScrollIndicator(env: env, into: &commands)
 
-        let bar = NavigationBar(windowWidth: windowSize.width)
-        bar.draw(title: title, theme: theme, hover: picker.isOpen ? nil : pointer, measurer: measurer, into: &commands)
-        picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: pointer, bar: bar,
+        let bar = env.bar
+        bar.draw(title: title, leftIcon: env.canGoBack ? .back : .menu, theme: theme,
+                 hover: picker.isOpen ? nil : env.pointer, measurer: measurer, into: &commands)
+        picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: env.pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
-        drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &commands)
         return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch,
-                     isAnimating: isAnimating(at: time))
-    }
-
-    /// The key help and the FPS overlay, over either screen, when they are shown.
-    mutating func drawOverlays(at time: Double, measurer: some TextMeasuring, statistics: FrameStatistics?,
-                               into commands: inout [DrawCommand]) {
-        if showsHelp { HelpOverlay.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands) }
-        if showsFPS, let statistics {
-            overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale, theme: theme,
-                         measurer: measurer, into: &commands)
-        }
+                     isAnimating: isAnimating(env: env))
     }
 
     /// What the list's layouts depend on now.
-    var layoutKey: FeedList.LayoutKey {
-        FeedList.LayoutKey(width: columnFrame.width, textScale: textScale, displayScale: displayScale.factor,
-                           theme: theme.name)
+    func layoutKey(_ env: ScreenEnvironment) -> FeedList.LayoutKey {
+        FeedList.LayoutKey(width: Self.columnFrame(windowSize: env.windowSize).width, textScale: env.textScale,
+                           displayScale: env.displayScale.factor, theme: env.theme.name)
     }
 
-    /// The inputs row layout needs at `time` (seconds on the app clock): items, theme and the date's "now".
-    func layoutContext(at time: Double) -> FeedList.Context {
-        FeedList.Context(items: source.items, theme: theme, now: now(at: time))
+    /// The inputs row layout needs: items, theme and the date's "now".
+    func layoutContext(_ env: ScreenEnvironment) -> FeedList.Context {
+        FeedList.Context(items: source.items, theme: env.theme, now: env.now)
     }
 
     /// Lays out up to `maxRows` more rows that are still estimated (idle-time work, after a frame
     /// has been drawn); returns true while some remain.
     @discardableResult
-    public mutating func refineLayout(maxRows: Int, at time: Double, measurer: some TextMeasuring) -> Bool {
-        guard list.layoutKey == layoutKey else { return true }
-        return list.refine(maxRows: maxRows, context: layoutContext(at: time), measurer: measurer)
+    public mutating func refine(maxRows: Int, env: ScreenEnvironment, measurer: some TextMeasuring) -> Bool {
+        guard list.layoutKey == layoutKey(env) else { return true }
+        return list.refine(maxRows: maxRows, context: layoutContext(env), measurer: measurer)
     }
 
     /// Lays out every row exactly now (snapshots and tests, where offsets must mean exact positions).
-    public mutating func completeLayout(at time: Double, measurer: some TextMeasuring) {
-        list.layoutIfNeeded(key: layoutKey, viewportHeight: windowSize.height, context: layoutContext(at: time),
+    public mutating func completeLayout(env: ScreenEnvironment, measurer: some TextMeasuring) {
+        list.layoutIfNeeded(key: layoutKey(env), viewportHeight: env.windowSize.height, context: layoutContext(env),
                             measurer: measurer)
-        while list.refine(maxRows: 256, context: layoutContext(at: time), measurer: measurer) {}
+        while list.refine(maxRows: 256, context: layoutContext(env), measurer: measurer) {}
     }
 
-    /// Absolute path of the current theme's background image.
-    public var backgroundPath: String { assetRoot + "/backgrounds/" + (chosenBackground ?? theme.backgroundImage) }
-
     /// The list column: at most `columnMaxWidth` wide, centred.
-    var columnFrame: Rect {
+    static func columnFrame(windowSize: Size) -> Rect {
         let width = min(FeedMetrics.columnMaxWidth, windowSize.width).rounded()
         return Rect(x: ((windowSize.width - width) / 2).rounded(), y: 0, width: width, height: windowSize.height)
     }
 
     /// Appends the visible rows' commands and collects image and text prefetch for rows just off screen.
-    func drawRows(column: Rect, now: Timestamp, measurer: some TextMeasuring, into commands: inout [DrawCommand],
-                  prefetch: inout [ImageRequest], textPrefetch: inout [DrawCommand]) {
+    func drawRows(column: Rect, env: ScreenEnvironment, measurer: some TextMeasuring,
+                  into commands: inout [DrawCommand], prefetch: inout [ImageRequest],
+                  textPrefetch: inout [DrawCommand]) {
+        let windowSize = env.windowSize
         let top = list.scroll.offset - FeedMetrics.barHeight
         let bottom = top + windowSize.height
         let visible = list.rows(from: top, to: bottom)
-        let hoverRow = pointer.flatMap { p in
+        let hoverRow = env.pointer.flatMap { p in
             p.y >= FeedMetrics.barHeight && column.contains(p) && drag == nil
                 ? list.row(atContentY: p.y - FeedMetrics.barHeight + list.scroll.offset.rounded()) : nil
         }
         for row in visible where list.layout(row) != nil {
             let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
-            drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow, now: now,
+            drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow, env: env,
                      measurer: measurer, into: &commands)
         }
         // Prefetch a screen's worth of rows beyond each edge, nearest first.
         let ahead = list.rows(from: bottom, to: bottom + windowSize.height)
         let behind = list.rows(from: top - windowSize.height, to: top)
         for row in Array(ahead) + behind.reversed() where list.layout(row) != nil {
-            prefetch.append(contentsOf: imageRequests(row: row, width: column.width).map(\.0))
+            prefetch.append(contentsOf: imageRequests(row: row, width: column.width, scale: env.displayScale).map(\.0))
         }
         for row in [visible.upperBound, visible.upperBound + 1, visible.lowerBound - 1] where list.layout(row) != nil {
             var rowCommands: [DrawCommand] = []
             drawCell(row: row, origin: Point(x: column.minX, y: 0), width: column.width, highlighted: false,
-                     now: now, measurer: measurer, into: &rowCommands)
+                     env: env, measurer: measurer, into: &rowCommands)
             textPrefetch.append(contentsOf: rowCommands.filter { if case .text = $0 { true } else { false } })
         }
     }
 
     /// Appends the commands of `row` with its cell's top left at `origin` (window points); skips unlaid rows.
-    func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, now: Timestamp,
+    func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, env: ScreenEnvironment,
                   measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         guard let exact = list.layout(row) else { return }
+        let theme = env.theme
         let item = source.items[list.rows[row]]
-        let layout = exact.withDate(RelativeDate.format(item.date, now: now), item: item, cellWidth: width, theme: theme,
-                                    measurer: measurer)
+        let layout = exact.withDate(RelativeDate.format(item.date, now: env.now), item: item, cellWidth: width,
+                                    theme: theme, measurer: measurer)
         let cell = Rect(x: origin.x, y: origin.y, width: width, height: layout.height)
         if highlighted { commands.append(.fill(cell, theme.color(.selection))) }
         let tag = "\(list.generation):\(item.id)"
-        for (request, rect) in imageRequests(row: row, width: width) {
-            commands.append(.image(request, rect.offsetBy(dx: origin.x, dy: origin.y), placeholder: placeholderColor))
+        let placeholder = Self.placeholderColor(theme)
+        for (request, rect) in imageRequests(row: row, width: width, scale: env.displayScale) {
+            let frame = rect.offsetBy(dx: origin.x, dy: origin.y)
+            commands.append(.image(request, frame, placeholder: placeholder,
+                                   failureIcon: Self.failureIcon(request, frame: frame, scale: env.displayScale)))
         }
         if item.author.avatar == nil {
             commands.append(.roundedFill(layout.avatar.offsetBy(dx: origin.x, dy: origin.y),
@@ -152,7 +132,7 @@ extension AppState {
     }
 
     /// The avatar and photo images of a row with their frames relative to the cell.
-    func imageRequests(row: Int, width: Double) -> [(ImageRequest, Rect)] {
+    func imageRequests(row: Int, width: Double, scale displayScale: DisplayScale) -> [(ImageRequest, Rect)] {
         guard let layout = list.layout(row) else { return [] }
         let item = source.items[list.rows[row]]
         var result: [(ImageRequest, Rect)] = []
@@ -169,18 +149,29 @@ extension AppState {
     }
 
     /// Appends the scroll indicator's thumb at the right edge when the list can scroll.
-    func drawScrollIndicator(into commands: inout [DrawCommand]) {
+    func drawScrollIndicator(env: ScreenEnvironment, into commands: inout [DrawCommand]) {
+        let windowSize = env.windowSize
         let track = windowSize.height - FeedMetrics.barHeight - 8
         guard let thumb = list.scroll.indicator(trackHeight: track) else { return }
         let rect = Rect(x: windowSize.width - 7, y: FeedMetrics.barHeight + 4 + thumb.y, width: 4, height: thumb.height)
-        commands.append(.roundedFill(rect, radius: 2, theme.color(.indicator)))
+        commands.append(.roundedFill(rect, radius: 2, env.theme.color(.indicator)))
     }
 
     /// The placeholder colour made opaque over the column, so it fills without per-pixel blending.
-    var placeholderColor: RGBA {
+    static func placeholderColor(_ theme: Theme) -> RGBA {
         theme.color(.placeholder).over(theme.color(.cardTint).withAlpha(theme.cardOpacity).over(theme.color(.backdrop)))
     }
 
     /// `p` moved by `by` (both in points).
     func offset(_ p: Point, _ by: Point) -> Point { Point(x: p.x + by.x, y: p.y + by.y) }
+
+    /// The broken-image icon's tint for a photo that cannot be decoded: shown on photos whose icon
+    /// (a third of the shorter side) is at least 16 device pixels; never on avatars or backdrops.
+    static func failureIcon(_ request: ImageRequest, frame: Rect, scale: DisplayScale) -> RGBA? {
+        let pixels = scale.pixels(frame)
+        guard request.shape != .circle, request.blurSigma == 0, min(pixels.width, pixels.height) / 3 >= 16 else {
+            return nil
+        }
+        return RGBA(255, 255, 255, 150)
+    }
 }

@@ -41,13 +41,24 @@ public struct PhotoRequest: Hashable, Sendable {
 public struct PhotoStatus: Equatable, Sendable {
     /// The oriented size from the file's header, once known.
     public var size: PixelSize?
-    /// The finest pyramid level with pixels on screen (0 = full resolution), nil while none.
-    public var bestLevel: Int?
+    /// Pyramid levels with pixels ready (0 = full resolution; previews count).
+    public var levels: Set<Int> = []
     /// Why the photo cannot be shown, if it cannot.
     public var error: ImageError?
     /// Creates an empty status.
-    public init(size: PixelSize? = nil, bestLevel: Int? = nil, error: ImageError? = nil) {
-        self.size = size; self.bestLevel = bestLevel; self.error = error
+    public init(size: PixelSize? = nil, levels: Set<Int> = [], error: ImageError? = nil) {
+        self.size = size; self.levels = levels; self.error = error
+    }
+
+    /// The finest level with pixels (0 = full resolution), nil while none.
+    public var bestLevel: Int? { levels.min() }
+
+    /// The level to draw when `wanted` is asked for and `available` have pixels: `wanted` itself,
+    /// else the nearest finer one (shrinking at most 2× more stays sharp), else the nearest coarser;
+    /// nil when none has pixels. The backend uses the same rule when a level was evicted.
+    public static func level(toDraw wanted: Int, available: some Collection<Int>) -> Int? {
+        if available.contains(wanted) { return wanted }
+        return available.filter { $0 < wanted }.max() ?? available.filter { $0 > wanted }.min()
     }
 }
 

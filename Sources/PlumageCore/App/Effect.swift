@@ -1,0 +1,54 @@
+/// What handling an event (or making a frame) asks for beyond changing state: navigation, an
+/// app-wide command a screen cannot carry out itself, or work for the platform. `AppState`
+/// performs navigation and app commands; the rest reaches the loop, which hands photo work to
+/// the backend.
+public enum Effect: Sendable, Equatable, CustomStringConvertible {
+    /// Put a screen on top of the stack (it slides in from the right).
+    case push(any Screen)
+    /// Go back to the screen below (the top slides out); nothing when the top is the root.
+    case pop
+    /// An app-wide command (theme, overlays, text size…) asked for by a screen, e.g. a bar button.
+    case app(AppCommand)
+    /// Quit the app.
+    case quit
+    /// Switch between windowed and desktop fullscreen.
+    case toggleFullscreen
+    /// Read the source again from disk; the result comes back as `.sourceReloaded` or `.failed`.
+    case reload
+    /// Open an http(s) URL in the desktop browser.
+    case openURL(String)
+    /// Decode these photos (most wanted first), replacing earlier photo requests; work for older
+    /// generations of the same screen may be dropped.
+    case loadPhotos([PhotoRequest], generation: Int)
+    /// Nobody shows photos any more: drop queued photo decodes (cached pixels stay).
+    case cancelPhotoLoads
+
+    /// Screens compare by type and title (enough for tests); every other case by value.
+    public static func == (a: Effect, b: Effect) -> Bool {
+        switch (a, b) {
+        case let (.push(x), .push(y)): type(of: x) == type(of: y) && x.windowTitle == y.windowTitle
+        case (.pop, .pop), (.quit, .quit), (.toggleFullscreen, .toggleFullscreen), (.reload, .reload),
+             (.cancelPhotoLoads, .cancelPhotoLoads): true
+        case let (.app(x), .app(y)): x == y
+        case let (.openURL(x), .openURL(y)): x == y
+        case let (.loadPhotos(x, g), .loadPhotos(y, h)): x == y && g == h
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .push(screen): "push \(type(of: screen)) \"\(screen.windowTitle)\""
+        case .pop: "pop"
+        case let .app(command): "app \(command)"
+        case .quit: "quit"
+        case .toggleFullscreen: "toggleFullscreen"
+        case .reload: "reload"
+        case let .openURL(url): "openURL \(url)"
+        case let .loadPhotos(requests, generation):
+            "loadPhotos g\(generation) " + requests.map { "\($0.path.split(separator: "/").last ?? "")@\($0.priority)" }
+                .joined(separator: " ")
+        case .cancelPhotoLoads: "cancelPhotoLoads"
+        }
+    }
+}

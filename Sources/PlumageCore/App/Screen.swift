@@ -1,0 +1,76 @@
+/// One screen of the navigation stack (the feed, the image view; details, search, places later):
+/// a value holding its own state, commands and key table. The app hands it events and asks it
+/// for frames; it never sees another screen, so adding a screen type touches no other.
+///
+/// Example: a screen that shows a title and pops on click —
+/// `mutating func handle(_ e: InputEvent, env: ScreenEnvironment) -> [Effect] { e.isClick ? [.pop] : [] }`.
+public protocol Screen: Sendable {
+    /// The title in the window's title bar after "Plumage — " ("coffee.jpg · Demo").
+    var windowTitle: String { get }
+
+    /// Applies one event (input, or platform news, which every screen on the stack hears) and
+    /// returns what it asks for. App-wide keys never arrive here; the app handled them first.
+    mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect]
+
+    /// Back was asked for (Esc, Backspace, Alt+←, mouse back, the bar's back button): true when
+    /// the screen used it itself (closing a menu); otherwise the app pops the screen.
+    mutating func back(env: ScreenEnvironment) -> Bool
+
+    /// Advances animations to `env.time` and returns the frame to draw, with any platform work
+    /// the screen wants now (photos to decode) in `Frame.effects`.
+    mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame
+
+    /// True when the next frame would differ without new input (an animation, a spinner).
+    func isAnimating(env: ScreenEnvironment) -> Bool
+
+    /// Idle-time work between frames (laying out rows still estimated), in bounded steps of at
+    /// most `maxRows` rows; true while some remains.
+    mutating func refine(maxRows: Int, env: ScreenEnvironment, measurer: some TextMeasuring) -> Bool
+
+    /// The effects of leaving the stack for good (dropping queued decodes).
+    func closing() -> [Effect]
+}
+
+extension Screen {
+    /// By default a screen has no use for Back of its own: the app pops it.
+    public mutating func back(env: ScreenEnvironment) -> Bool { false }
+    /// By default a screen has no idle work.
+    public mutating func refine(maxRows: Int, env: ScreenEnvironment, measurer: some TextMeasuring) -> Bool { false }
+    /// By default leaving needs nothing.
+    public func closing() -> [Effect] { [] }
+}
+
+/// What every screen may read of the app-wide state for one event or frame.
+public struct ScreenEnvironment: Sendable {
+    /// Now, on the app clock.
+    public var time: Seconds
+    /// Now as a wall-clock moment, for relative dates ("3h").
+    public var now: Timestamp
+    /// The theme in use.
+    public var theme: Theme
+    /// Size of the window's drawing area in points.
+    public var windowSize: Size
+    /// Device pixels per point.
+    public var displayScale: DisplayScale
+    /// The user's text size (1 = 100 %).
+    public var textScale: Double
+    /// Last known pointer position in window points; nil when outside the window.
+    public var pointer: Point?
+    /// Absolute path of the background image in use (the blurred backdrop every screen draws).
+    public var backgroundPath: String
+    /// True when a screen lies below this one, so the bar shows a back button.
+    public var canGoBack: Bool
+
+    /// Creates an environment.
+    public init(time: Seconds, now: Timestamp, theme: Theme, windowSize: Size, displayScale: DisplayScale,
+                textScale: Double, pointer: Point?, backgroundPath: String, canGoBack: Bool) {
+        self.time = time; self.now = now; self.theme = theme; self.windowSize = windowSize
+        self.displayScale = displayScale; self.textScale = textScale; self.pointer = pointer
+        self.backgroundPath = backgroundPath; self.canGoBack = canGoBack
+    }
+
+    /// The whole window in points.
+    public var windowRect: Rect { Rect(origin: .zero, size: windowSize) }
+    /// The bar at the top of the window.
+    public var bar: NavigationBar { NavigationBar(windowWidth: windowSize.width) }
+}

@@ -1,0 +1,72 @@
+/// The seam between core and platform: each frame is a list of drawing commands in window points,
+/// which the SDL executor draws in order. Images and text are referred to by value; the executor
+/// owns the textures and caches behind them.
+
+/// Monochrome icons, tinted when drawn (files `Assets/icons/NAME.png`).
+public enum Icon: String, Hashable, Sendable, CaseIterable {
+    case back, menu, search, theme, chevronDown = "chevron-down", photoPlaceholder = "photo-placeholder"
+    case brokenImage = "broken-image", close
+}
+
+/// One drawing command.
+public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
+    /// A solid (possibly translucent) rectangle.
+    case fill(Rect, RGBA)
+    /// A rectangle with rounded corners (radius in points).
+    case roundedFill(Rect, radius: Double, RGBA)
+    /// An image scaled into a rectangle; `placeholder` is filled in the image's shape while it is not
+    /// decoded yet, and when it cannot be decoded, with a broken-image icon tinted `failureIcon` (a
+    /// third of the shorter side, centred) when one is given.
+    case image(ImageRequest, Rect, placeholder: RGBA?, failureIcon: RGBA?)
+    /// A laid-out text block with its top-left corner at a point; `key` identifies its cached texture.
+    case text(TextBlock, at: Point, key: String)
+    /// A monochrome icon tinted with a colour.
+    case icon(Icon, Rect, RGBA)
+    /// Frosted glass: blur what has been drawn so far inside the rectangle (sigma in points), then
+    /// composite a translucent tint over it.
+    case blurBehind(Rect, sigma: Double, tint: RGBA)
+    /// Pixels made by the core (e.g. the overlay's graph), drawn 1:1 into a rectangle; `key`
+    /// identifies the cached texture, so new pixels need a new key.
+    case pixels(Bitmap, Rect, key: String)
+    /// A photo of the image view: the whole image mapped onto `destination` (window points, may
+    /// extend past the window), drawn from pyramid `level` (0 = full resolution, k = 1/2^k) or the
+    /// nearest level that has pixels, coarser ones underneath where finer tiles are missing.
+    case photo(path: String, destination: Rect, level: Int, filter: SampleFilter)
+    /// Restricts later commands to a rectangle (nil = the whole window).
+    case clip(Rect?)
+
+    public var description: String {
+        switch self {
+        case let .fill(r, c): "fill \(r) \(c)"
+        case let .roundedFill(r, radius, c): "roundedFill \(r) r\(fmt(radius)) \(c)"
+        case let .image(req, r, p, icon):
+            "image \(req) in \(r)\(p.map { " placeholder \($0)" } ?? "")\(icon.map { " failure-icon \($0)" } ?? "")"
+        case let .text(block, p, key):
+            "text \(key) at \(p) \(block.size) \"\(block.lines.map { $0.runs.map(\.text).joined() }.joined(separator: "⏎"))\""
+        case let .icon(icon, r, c): "icon \(icon.rawValue) \(r) \(c)"
+        case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(fmt(s)) tint \(t)"
+        case let .pixels(b, r, key): "pixels \(key) \(b.size) in \(r)"
+        case let .photo(path, r, level, filter):
+            "photo \(path.split(separator: "/").last ?? "") in \(r) level \(level) \(filter)"
+        case let .clip(r): "clip \(r.map(\.description) ?? "none")"
+        }
+    }
+
+    /// The command moved `dx` points to the right; clips are kept inside `visible` (a clip to
+    /// nothing becomes a clip to `visible`), so a sliding screen never draws outside its window.
+    public func shifted(by dx: Double, clippedTo visible: Rect) -> DrawCommand {
+        func move(_ r: Rect) -> Rect { r.offsetBy(dx: dx, dy: 0) }
+        switch self {
+        case let .fill(r, c): return .fill(move(r), c)
+        case let .roundedFill(r, radius, c): return .roundedFill(move(r), radius: radius, c)
+        case let .image(request, r, placeholder, icon): return .image(request, move(r), placeholder: placeholder, failureIcon: icon)
+        case let .text(block, p, key): return .text(block, at: Point(x: p.x + dx, y: p.y), key: key)
+        case let .icon(icon, r, c): return .icon(icon, move(r), c)
+        case let .blurBehind(r, sigma, tint): return .blurBehind(move(r), sigma: sigma, tint: tint)
+        case let .pixels(bitmap, r, key): return .pixels(bitmap, move(r), key: key)
+        case let .photo(path, destination, level, filter):
+            return .photo(path: path, destination: move(destination), level: level, filter: filter)
+        case let .clip(r): return .clip(r.map { move($0).intersection(visible) } ?? visible)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// Everything the platform needs to draw one frame, and the work it should do for the next ones.
+public struct Frame: Sendable {
+    /// Drawing commands in painter's order.
+    public var commands: [DrawCommand]
+    /// Images likely needed soon (rows just outside the viewport), nearest first.
+    public var prefetch: [ImageRequest]
+    /// Text of rows about to scroll in, nearest first, as `.text` commands: the executor may render
+    /// a few into its cache after drawing, so rows arrive with their text ready.
+    public var textPrefetch: [DrawCommand]
+    /// Photos whose coarsest decoded level should be uploaded in idle time (the image view's
+    /// neighbours), so moving to one draws it in the very next frame.
+    public var photoWarmup: [String] = []
+    /// Platform work the screens want now (photo decodes), performed after drawing.
+    public var effects: [Effect] = []
+    /// True while something animates, so the loop should draw again at the next deadline.
+    public var isAnimating: Bool
+    /// Creates a frame.
+    public init(commands: [DrawCommand] = [], prefetch: [ImageRequest] = [], textPrefetch: [DrawCommand] = [],
+                isAnimating: Bool = false) {
+        self.commands = commands; self.prefetch = prefetch; self.textPrefetch = textPrefetch
+        self.isAnimating = isAnimating
+    }
+
+    /// The commands one per line, for text snapshots in tests.
+    public var textDump: String { commands.map(\.description).joined(separator: "\n") }
+
+    /// Adds `other` on top: its commands after these, its prefetch lists first (the screen on
+    /// top is the one the user looks at), both frames' effects.
+    public mutating func overlay(_ other: Frame) {
+        commands += other.commands
+        prefetch = other.prefetch + prefetch
+        textPrefetch = other.textPrefetch + textPrefetch
+        photoWarmup = other.photoWarmup + photoWarmup
+        effects += other.effects
+        isAnimating = isAnimating || other.isAnimating
+    }
+
+    /// The same frame moved `dx` points to the right and clipped to its own moved window
+    /// (`bounds` before the move): a screen sliding in or out.
+    public func shifted(by dx: Double, bounds: Rect) -> Frame {
+        var moved = self
+        let visible = bounds.offsetBy(dx: dx, dy: 0).intersection(bounds)
+        moved.commands = [.clip(visible)] + commands.map { $0.shifted(by: dx, clippedTo: visible) } + [.clip(nil)]
+        return moved
+    }
+}

@@ -1,0 +1,202 @@
+/// The feed screen (SPEC §1): a section of a source as a scrolling list of cells under the bar,
+/// with the section picker; clicking a photo opens the image view on the item's photos.
+public struct FeedScreen: Screen {
+    /// The feed being shown (replaced when the source is reloaded).
+    public private(set) var source: FeedSource
+    /// Index of the section shown.
+    public private(set) var sectionIndex = 0
+    /// The scrolling list of the current section.
+    public internal(set) var list: FeedList
+    /// The section picker's state and when it last changed (for the slide animation).
+    public internal(set) var picker = SectionPicker()
+    /// The left-button press in progress over the list; nil when the button is up.
+    var drag: DragState?
+
+    /// A left-button press on the list that may turn into a drag.
+    struct DragState: Sendable {
+        /// Where the button went down, in window points.
+        var start: Point
+        /// True once the pointer moved more than 4 points from `start` (the press became a drag).
+        var moved: Bool
+    }
+
+    /// Creates the screen showing `source`'s first section from its top.
+    public init(source: FeedSource) {
+        self.source = source
+        list = FeedList(rows: source.sections.first?.itemIndices ?? Array(source.items.indices))
+    }
+
+    /// The section being shown.
+    public var section: Section? { source.sections.indices.contains(sectionIndex) ? source.sections[sectionIndex] : nil }
+
+    /// The bar title: the section name (the picker chevron follows it).
+    public var title: String { section?.name ?? source.title }
+
+    /// The section, then the source ("Timeline · Demo").
+    public var windowTitle: String { [section?.name ?? "", source.title].filter { !$0.isEmpty }.joined(separator: " · ") }
+
+    /// Shows section `index` from its top.
+    public mutating func selectSection(_ index: Int) {
+        guard source.sections.indices.contains(index) else { return }
+        sectionIndex = index
+        list = FeedList(rows: source.sections[index].itemIndices)
+    }
+
+    /// Shows the section called `name` (case-insensitive); returns false when there is none.
+    @discardableResult
+    public mutating func selectSection(named name: String) -> Bool {
+        guard let index = source.sections.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+            return false
+        }
+        selectSection(index)
+        return true
+    }
+
+    /// Jumps the list to `offset` points from the top (clamped), without animation.
+    public mutating func scrollList(to offset: Double, at time: Seconds) {
+        list.scroll.scroll(to: offset, animated: false, at: time)
+    }
+
+    /// Replaces the source (F5 reload), keeping the section by name when it still exists and the
+    /// scroll offset as far as the new content allows.
+    public mutating func replaceSource(_ newSource: FeedSource, viewportHeight: Double) {
+        let name = section?.name
+        source = newSource
+        let index = newSource.sections.firstIndex { $0.name == name } ?? 0
+        sectionIndex = index
+        let offset = list.scroll.offset
+        list = FeedList(rows: newSource.sections.indices.contains(index) ? newSource.sections[index].itemIndices : [])
+        list.scroll.resize(contentHeight: offset + viewportHeight, viewportHeight: viewportHeight, keepingOffset: offset)
+    }
+
+    /// The feed's photos in display order (for `snapshot --open-image N`): the item and the photo's
+    /// index within it.
+    public var feedPhotos: [(item: Int, photo: Int)] {
+        list.rows.flatMap { item in
+            Photo.photos(of: source.items[item]).indices.map { (item, $0) }
+        }
+    }
+
+    /// The image view on the photos of item `item`, at photo `photo`, titled after this feed.
+    public func photoScreen(item: Int, photo: Int) -> PhotoScreen {
+        PhotoScreen(photos: Photo.photos(of: source.items[item]), index: photo, context: source.title)
+    }
+
+    /// Applies one event: keys of the feed's table, wheel, clicks and drags on the list, the
+    /// picker and the bar's buttons, and a reloaded source.
+    public mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect] {
+        let time = env.time
+        switch event {
+        case let .key(key, modifiers):
+            if let command = FeedCommand.keys.command(for: key, modifiers) { perform(command, env: env) }
+        case let .wheel(_, dy, _, _):
+            list.scroll.wheel(deltaPoints: -dy * FeedMetrics.wheelStep, at: time)
+        case let .pointerDown(.left, point):
+            return pointerPressed(at: point, env: env)
+        case let .pointerMoved(point):
+            if var d = drag {
+                if !d.moved && (abs(point.y - d.start.y) > 4 || abs(point.x - d.start.x) > 4) {
+                    d.moved = true
+                    list.scroll.dragBegan(y: d.start.y, at: time)
+                }
+                if d.moved { list.scroll.dragMoved(y: point.y, at: time) }
+                drag = d
+            }
+        case let .pointerUp(.left, point):
+            guard let d = drag else { break }
+            drag = nil
+            if d.moved {
+                list.scroll.dragEnded(at: time)
+            } else if let (item, photo) = photoHit(at: point, env: env) {
+                return [.push(photoScreen(item: item, photo: photo))]
+            }
+        case let .sourceReloaded(newSource):
+            replaceSource(newSource, viewportHeight: env.windowSize.height)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Back closes the picker when it is open.
+    public mutating func back(env: ScreenEnvironment) -> Bool {
+        guard picker.isOpen else { return false }
+        picker.toggle(at: env.time)
+        return true
+    }
+
+    /// Carries out a key-bound command.
+    mutating func perform(_ command: FeedCommand, env: ScreenEnvironment) {
+        let time = env.time
+        let page = max(FeedMetrics.lineStep, env.windowSize.height - FeedMetrics.barHeight - FeedMetrics.lineStep)
+        switch command {
+        case let .scrollLines(n): list.scroll.scroll(by: Double(n) * FeedMetrics.lineStep, animated: true, at: time)
+        case let .scrollPages(n): list.scroll.scroll(by: Double(n) * page, animated: true, at: time)
+        // Far jumps land at once: the rows in between may still be estimates, and an animation
+        // through thousands of rows shows nothing anyway.
+        case .scrollToTop:
+            list.scroll.scroll(to: 0, animated: list.scroll.offset < 2 * page, at: time)
+        case .scrollToBottom:
+            let distance = list.scroll.maxOffset - list.scroll.offset
+            list.scroll.scroll(to: list.scroll.maxOffset, animated: distance < 2 * page, at: time)
+        }
+    }
+
+    /// Handles a left press at `point`: picker, bar buttons, or the start of a possible drag on the list.
+    mutating func pointerPressed(at point: Point, env: ScreenEnvironment) -> [Effect] {
+        let bar = env.bar
+        if picker.isOpen {
+            if let index = picker.row(at: point, sections: source.sections.count, bar: bar) {
+                selectSection(index)
+            }
+            picker.toggle(at: env.time)
+            return []
+        }
+        if point.y < FeedMetrics.barHeight {
+            if bar.titleButton.contains(point) || bar.leftButton.contains(point) { picker.toggle(at: env.time) }
+            return bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
+        }
+        drag = DragState(start: point, moved: false)
+        list.scroll.stop()
+        return []
+    }
+
+    /// True while the list scrolls or the picker slides.
+    public func isAnimating(env: ScreenEnvironment) -> Bool {
+        list.scroll.isAnimating || picker.isAnimating(at: env.time)
+    }
+
+    /// The item and photo under a window point, if any.
+    func photoHit(at point: Point, env: ScreenEnvironment) -> (item: Int, photo: Int)? {
+        let column = Self.columnFrame(windowSize: env.windowSize)
+        guard point.y >= FeedMetrics.barHeight, column.contains(point),
+              let row = list.row(atContentY: point.y - FeedMetrics.barHeight + list.scroll.offset.rounded()),
+              let layout = list.layout(row) else { return nil }
+        let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
+        let local = Point(x: point.x - origin.x, y: point.y - origin.y)
+        guard let photo = layout.photos.firstIndex(where: { $0.contains(local) }) else { return nil }
+        let item = list.rows[row]
+        // Photo frames skip videos without files; map back to the index among the item's photos.
+        return source.items[item].media.filter({ $0.kind != .video }).indices.contains(photo) ? (item, photo) : nil
+    }
+}
+
+/// What a key press asks of the feed screen.
+public enum FeedCommand: Hashable, Sendable {
+    case scrollLines(Int)
+    case scrollPages(Int)
+    case scrollToTop, scrollToBottom
+
+    /// The feed's key table (SPEC §7).
+    public static let keys = KeyTable<FeedCommand>([
+        (KeyChord(.down),                        .scrollLines(1)),
+        (KeyChord(.character("j")),              .scrollLines(1)),
+        (KeyChord(.up),                          .scrollLines(-1)),
+        (KeyChord(.character("k")),              .scrollLines(-1)),
+        (KeyChord(.pageDown),                    .scrollPages(1)),
+        (KeyChord(.space),                       .scrollPages(1)),
+        (KeyChord(.pageUp),                      .scrollPages(-1)),
+        (KeyChord(.home),                        .scrollToTop),
+        (KeyChord(.end),                         .scrollToBottom),
+    ])
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Drawing the image view: a dimmed blurred backdrop, the photo (or a spinner, or the reason it
+/// cannot be shown), and the bar with back button, title and position.
+extension PhotoScreen {
+    /// Follows the window and the photo's known size, advances zoom animations to `env.time`,
+    /// and returns the frame with the decodes it wants (only when they changed).
+    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+        sync(window: env.windowSize, scale: env.displayScale)
+        _ = viewport?.advance(to: env.time)
+        var commands: [DrawCommand] = []
+        draw(env: env, measurer: measurer, into: &commands)
+        var frame = Frame(commands: commands, isAnimating: isAnimating(env: env))
+        let wanted = requests(window: env.windowSize, scale: env.displayScale)
+        if wanted != requested {
+            requested = wanted
+            frame.effects = [.loadPhotos(wanted, generation: generation)]
+        }
+        // The neighbours' coarsest levels go up in idle time, so next/previous shows them at once.
+        frame.photoWarmup = wanted.map(\.path).filter { $0 != photo?.path }
+        return frame
+    }
+
+    /// Appends the backdrop, the photo (or spinner, or error) and the bar.
+    func draw(env: ScreenEnvironment, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+        let windowSize = env.windowSize, theme = env.theme, displayScale = env.displayScale
+        let window = env.windowRect
+        let dim = theme.color(.imageBackground).withAlpha(0.82)
+        let view = Self.viewFrame(window: windowSize)
+        let status = currentStatus
+        // The backdrop shows only beside a photo that does not cover the view (and under the bar).
+        let covered = status?.bestLevel != nil && (viewport.map { v in
+            v.destination.minX <= 0.5 && v.destination.minY <= 0.5 && v.destination.maxX >= v.viewSize.width - 0.5
+                && v.destination.maxY >= v.viewSize.height - 0.5 } ?? false)
+        let backdrop = ImageRequest(path: env.backgroundPath, size: displayScale.pixels(windowSize),
+                                    blurSigma: FeedMetrics.backgroundBlurSigma * displayScale.factor, tint: dim,
+                                    tintRect: displayScale.pixels(window))
+        if covered { commands.append(.clip(Rect(x: 0, y: 0, width: window.width, height: view.minY))) }
+        commands.append(.image(backdrop, window, placeholder: dim.over(theme.color(.backdrop)), failureIcon: nil))
+        if covered { commands.append(.clip(nil)) }
+        if let error = status?.error ?? (photo?.path == nil ? .cannotRead("the file is missing") : nil) {
+            drawPhotoError(error, in: view, theme: theme, measurer: measurer, into: &commands)
+        } else if let v = viewport, let path = photo?.path, let status,
+                  let level = PhotoStatus.level(toDraw: v.pyramidLevel, available: status.levels) {
+            let d = v.destination
+            let s = displayScale.factor
+            let destination = Rect(x: d.minX / s + view.minX, y: d.minY / s + view.minY, width: d.width / s,
+                                   height: d.height / s)
+            commands.append(.photo(path: path, destination: destination, level: level, filter: v.filter))
+        } else {
+            drawSpinner(center: Point(x: view.midX, y: view.midY), time: env.time, theme: theme, into: &commands)
+        }
+        let bar = NavigationBar(windowWidth: windowSize.width)
+        let title = photo.map { p in p.subtitle.map { "\(p.title)  \($0)" } ?? p.title } ?? ""
+        let position = photos.count > 1 ? "\(index + 1) / \(photos.count)" : nil
+        let zoom = viewport.map { "\(Int(($0.scale * 100).rounded())) %" }
+        bar.draw(title: title, leftIcon: env.canGoBack ? .back : nil, chevron: false,
+                 trailing: [position, zoom].compactMap { $0 }.joined(separator: "   "), theme: theme, hover: env.pointer,
+                 measurer: measurer, into: &commands)
+    }
+
+    /// Twelve dots on a circle, the brightest one going round once a second.
+    func drawSpinner(center: Point, time: Seconds, theme: Theme, into commands: inout [DrawCommand]) {
+        let count = 12, radius = 18.0, dot = 5.0
+        let head = Int((time * Double(count)).rounded(.down)) % count
+        for i in 0..<count {
+            let angle = Double(i) / Double(count) * 2 * Double.pi
+            let p = Point(x: center.x + radius * sin(angle), y: center.y - radius * cos(angle))
+            let age = (head - i + count) % count
+            let alpha = max(0.15, 1 - Double(age) / Double(count))
+            commands.append(.roundedFill(Rect(x: p.x - dot / 2, y: p.y - dot / 2, width: dot, height: dot),
+                                         radius: dot / 2, theme.color(.barTitle).withAlpha(alpha)))
+        }
+    }
+
+    /// The broken-image icon and the reason, centred in the view.
+    func drawPhotoError(_ error: ImageError, in view: Rect, theme: Theme, measurer: some TextMeasuring,
+                        into commands: inout [DrawCommand]) {
+        let icon = 64.0
+        commands.append(.icon(.brokenImage, Rect(x: view.midX - icon / 2, y: view.midY - icon - 8, width: icon,
+                                                 height: icon), theme.color(.barTitle).withAlpha(0.7)))
+        let block = TextLayout.layout([StyledSpan(Substring(error.message), theme.color(.barTitle))], style: .a2,
+                                      maxWidth: min(520, view.width - 40), measurer: measurer)
+        commands.append(.text(block, at: Point(x: (view.midX - block.size.width / 2).rounded(), y: view.midY + 8),
+                              key: "photo-error:\(error.message):\(theme.name)"))
+    }
+}

@@ -1,0 +1,150 @@
+import PlumageCore
+
+/// The SDL backend of the app: draws `Frame`s with a renderer and reports the platform's news as
+/// events; it holds no app state and makes no product decisions. The owner of the `AppState`
+/// (the window loop, `snapshot`, `bench`, tests) drives it: `news()` into `AppState.handle`, the
+/// app's frame into `draw(_:)`. Implemented: fonts and measuring, images and photos decoded on
+/// one shared pool, photo work asked for by effects, idle-time tile uploads. Main thread only.
+public final class SDLBackend {
+    /// The renderer frames are drawn with (a window or a headless surface).
+    public let renderer: Renderer
+    /// The SDL_ttf measurer layout uses; `prepare` sets it to the app's display and text scales.
+    public let measurer: TextMeasurer
+    /// The image store (shared with `executor`) that decodes and uploads the feed's images.
+    public let images: ImageStore
+    /// Draws each frame's display list with `renderer`.
+    public let executor: DisplayListExecutor
+    /// Decodes the image view's photos (preview, full resolution, pyramid) on workers.
+    public let photos: PhotoLoader
+    /// The image view's photo tiles as textures.
+    public let photoTextures: PhotoTextures
+
+    /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`.
+    public init(assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool)
+        throws(SDLError)
+    {
+        self.renderer = renderer
+        let fonts = try FontLibrary(files: .init(fontsDirectory: fontsDirectory, systemEmoji: systemEmoji))
+        measurer = TextMeasurer(fonts: fonts)
+        let pool = DecodePool(threadCount: 2)
+        let cache = DecodedImageCache()
+        images = try ImageStore(renderer: renderer, pool: pool, cache: cache)
+        executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
+                                       iconsDirectory: assetsDirectory + "/icons")
+        photos = try PhotoLoader(pool: pool, cache: cache)
+        photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
+        executor.photos = photos
+        executor.photoTextures = photoTextures
+    }
+
+    /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).
+    public var wakeEventTypes: Set<UInt32> { [images.wakeEventType, photos.wakeEventType] }
+
+    /// What the photo loader learnt since the last call, as events for `AppState.handle`.
+    public func news() -> [InputEvent] {
+        photos.drain().map { delivery in
+            switch delivery {
+            case let .info(path, info): return .photo(.size(path: path, info.orientedSize))
+            case let .level(path, level, _, _): return .photo(.level(path: path, level: level))
+            case let .failed(path, error):
+                photoTextures.remove(path: path)
+                return .photo(.failed(path: path, error))
+            }
+        }
+    }
+
+    /// Sets the measurer and the executor to the app's pixel density and text size (before laying
+    /// out or drawing a frame of it).
+    public func prepare(displayScale: DisplayScale, textScale: Double) {
+        measurer.configure(displayScale: displayScale.factor, textScale: textScale)
+        executor.scale = displayScale.factor
+    }
+
+    /// Draws `frame` (not presented), then carries out its platform work: photo decodes asked
+    /// for, and the neighbours' coarsest levels queued for idle-time upload.
+    public func draw(_ frame: Frame) {
+        executor.draw(frame)
+        for path in frame.photoWarmup { executor.prefetchPhoto(path: path) }
+        perform(frame.effects)
+    }
+
+    /// Carries out the photo work among `effects` and returns the rest (quit, fullscreen, reload,
+    /// links: the loop's business).
+    @discardableResult
+    public func perform(_ effects: [Effect]) -> [Effect] {
+        var rest: [Effect] = []
+        for effect in effects {
+            switch effect {
+            case let .loadPhotos(requests, generation):
+                for request in requests {
+                    photos.request(path: request.path, viewSize: request.viewSize, priority: request.priority,
+                                   generation: generation)
+                }
+                photos.cancel(olderThan: generation)
+            case .cancelPhotoLoads:
+                photos.cancelAll()
+            default:
+                rest.append(effect)
+            }
+        }
+        return rest
+    }
+
+    /// True while images or photos are decoding or waiting for upload.
+    public var isBusy: Bool { images.outstanding > 0 || photos.isBusy || executor.hasPendingUploads }
+
+    /// True when decoded images wait for upload (another frame is needed soon).
+    public var hasPendingUploads: Bool { executor.hasPendingUploads }
+
+    /// True when idle-time work waits: tiles the image view may draw soon (see `workAhead(until:)`).
+    public var hasWorkAhead: Bool { executor.hasUploadsAhead }
+
+    /// Does idle-time work until `deadline` (`Video.seconds()`): uploads tiles the image view may
+    /// draw next (zooming or panning), so those frames find them ready. Returns true while some remains.
+    @discardableResult
+    public func workAhead(until deadline: Double) -> Bool { executor.uploadAhead(until: deadline) }
+}
+
+/// Driving an app with a backend: the steps every owner of an `AppState` repeats.
+extension SDLBackend {
+    /// Hands the platform's news to `app`, lays out and draws its frame at `time` (not presented)
+    /// and carries out the frame's photo work; returns the frame and the effects left for the
+    /// caller (from the news).
+    @discardableResult
+    public func drawFrame(of app: inout AppState, at time: Seconds, statistics: FrameStatistics?)
+        -> (frame: Frame, effects: [Effect])
+    {
+        var effects: [Effect] = []
+        for event in news() { effects += app.handle(event, at: time) }
+        effects = perform(effects)
+        prepare(displayScale: app.displayScale, textScale: app.textScale)
+        let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
+        draw(frame)
+        return (frame, effects)
+    }
+
+    /// Draws `app` at `time` until every requested image has decoded and uploaded (at most
+    /// `timeout` seconds, waking on the decode mailboxes), then once more, and presents.
+    public func drawSettled(_ app: inout AppState, at time: Seconds, statistics: FrameStatistics? = nil,
+                            timeout: Double = 20) {
+        let pump = EventPump(wakeTypes: wakeEventTypes)
+        let deadline = Video.seconds() + timeout
+        drawFrame(of: &app, at: time, statistics: statistics)
+        while isBusy && Video.seconds() < deadline {
+            _ = pump.wait(timeout: 0.05)
+            drawFrame(of: &app, at: time, statistics: statistics)
+        }
+        drawFrame(of: &app, at: time, statistics: statistics)
+        renderer.presentFrame()
+    }
+
+    /// Refines the top screen's estimated rows until `deadline` (`Video.seconds()`) or until none
+    /// remain; returns true while some remain.
+    public func refine(_ app: inout AppState, until deadline: Double, at time: Seconds) -> Bool {
+        prepare(displayScale: app.displayScale, textScale: app.textScale)
+        while app.refine(maxRows: 16, at: time, measurer: measurer) {
+            if Video.seconds() >= deadline { return true }
+        }
+        return false
+    }
+}

@@ -60,7 +60,7 @@ struct ScrollBench: ParsableCommand {
             // The script's offsets are exact positions, so finish the layout before measuring
             // (the window does this in idle time).
             let layoutStart = Video.seconds()
-            app.completeLayout(at: 0, measurer: backend.measurer)
+            app.completeFeedLayout(at: 0, measurer: backend.measurer)
             let layoutMs = (Video.seconds() - layoutStart) * 1000
             let content = app.top(as: FeedScreen.self)?.list.contentHeight ?? 0
             let script = sweep

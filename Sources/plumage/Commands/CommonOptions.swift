@@ -123,11 +123,3 @@ struct Startup {
         return theme
     }
 }
-
-extension AppState {
-    /// Lays out every row of a feed on top exactly (snapshots and benchmarks scroll to exact offsets).
-    mutating func completeLayout(at time: Seconds, measurer: some TextMeasuring) {
-        let env = environment(at: time)
-        updateTop(FeedScreen.self) { $0.completeLayout(env: env, measurer: measurer) }
-    }
-}

@@ -87,7 +87,7 @@ struct SnapshotCommand: ParsableCommand {
             app.showsFPS = fps
             let statistics: FrameStatistics? = fps ? .synthetic(refreshHz: 60) : nil
             backend.drawFrame(of: &app, at: 0, statistics: statistics)
-            app.completeLayout(at: 0, measurer: backend.measurer)
+            app.completeFeedLayout(at: 0, measurer: backend.measurer)
             app.updateTop(FeedScreen.self) { $0.scrollList(to: scroll, at: 0) }
             if keys { _ = app.handle(.key(.character("?"), []), at: 0) }
             if picker { _ = app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }

@@ -6,8 +6,7 @@ import Testing
     let m = MonospaceMeasurer(advance: 8, lineHeight: 20)
 
     func makeApp(count: Int = 200) -> AppState {
-        let lib = ThemeLibrary(themes: [Fixtures.theme])
-        var app = AppState(source: Fixtures.source(count: count), themes: lib, theme: Fixtures.theme)
+        var app = AppState.feed(Fixtures.source(count: count))
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
         _ = app.frame(at: 0, measurer: m, statistics: nil)
@@ -54,15 +53,15 @@ import Testing
 
     @Test func titleClickOpensThePickerAndChoosingASectionSwapsTheList() {
         var app = makeApp(count: 30)
-        #expect(app.title == "Timeline")
+        #expect(app.feedScreen?.title == "Timeline")
         _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: 26)), at: 1)
-        #expect(app.picker.isOpen)
+        #expect(app.feedScreen?.picker.isOpen == true)
         // Second row of the panel (6 pt inset + 1.5 rows down).
         let frame = app.frame(at: 2, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("picker:Media  10"))
         _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: FeedMetrics.barHeight + 6 + 6 + 44 * 1.5)), at: 2)
-        #expect(!app.picker.isOpen)
-        #expect(app.title == "Media")
+        #expect(app.feedScreen?.picker.isOpen == false)
+        #expect(app.feedScreen?.title == "Media")
         #expect(app.list.rows == Array(stride(from: 0, to: 30, by: 3)))
     }
 
@@ -70,7 +69,7 @@ import Testing
         var app = makeApp()
         _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: 26)), at: 1)
         #expect(app.handle(.key(.escape, []), at: 1.1).isEmpty)
-        #expect(!app.picker.isOpen)
+        #expect(app.feedScreen?.picker.isOpen == false)
     }
 
     @Test func dragFollowsThePointerThenFlings() {

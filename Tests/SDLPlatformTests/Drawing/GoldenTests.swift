@@ -25,23 +25,24 @@ final class GoldenTests: XCTestCase {
         }
     }
 
-    /// Renders the demo feed at `size` points and `scale`, after `configure` adjusts the app.
-    func render(theme: String = "original", size: Size = small, scale: Double = 1,
-                configure: (FeedPresenter) -> Void = { _ in }) throws -> Bitmap {
+    /// Renders the demo feed at `size` points and `scale`, after `configure` adjusts the app
+    /// (which the test owns, as the window loop does) through the backend drawing it.
+    func render(theme: String = "original", size: Size = small, scale: Double = 1, statistics: FrameStatistics? = nil,
+                configure: (inout AppState, SDLBackend) -> Void = { _, _ in }) throws -> Bitmap {
         try Video.initialize(headless: true)
         let source = try SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: Self.root))
         let themes = try loadThemes()
-        var app = AppState(source: source, themes: themes, theme: themes.theme(named: theme)!)
+        var app = AppState(root: FeedScreen(source: source), themes: themes, theme: themes.theme(named: theme)!)
+        app.assetRoot = Self.root + "/Assets"
         app.fixedNow = Timestamp(seconds: (source.items.map(\.date).max()?.seconds ?? 0) + 3600)
         let canvas = try Canvas(size: DisplayScale(scale).pixels(size))
-        let presenter = try FeedPresenter(app: app, assetsDirectory: Self.root + "/Assets",
-                                          fontsDirectory: Self.root + "/Fonts", renderer: canvas.renderer,
-                                          systemEmoji: false)
-        presenter.resize(points: size, scale: DisplayScale(scale), at: 0)
-        presenter.draw(at: 0)
-        presenter.completeLayout(at: 0)
-        configure(presenter)
-        presenter.drawSettled(at: 1)
+        let backend = try SDLBackend(assetsDirectory: Self.root + "/Assets", fontsDirectory: Self.root + "/Fonts",
+                                     renderer: canvas.renderer, systemEmoji: false)
+        _ = app.handle(.resized(size, DisplayScale(scale)), at: 0)
+        backend.drawFrame(of: &app, at: 0, statistics: statistics)
+        app.completeFeedLayout(at: 0, measurer: backend.measurer)
+        configure(&app, backend)
+        backend.drawSettled(&app, at: 1, statistics: statistics)
         return canvas.bitmap()
     }
 
@@ -73,30 +74,27 @@ final class GoldenTests: XCTestCase {
     }
 
     func testBarOverScrolledText() throws {
-        try assertGolden(try render { $0.app.scrollList(to: 160, at: 0) }, "bar-over-text")
+        try assertGolden(try render { app, _ in app.updateTop(FeedScreen.self) { $0.scrollList(to: 160, at: 0) } }, "bar-over-text")
     }
 
     func testSectionPickerOpen() throws {
-        let image = try render { presenter in
-            _ = presenter.app.handle(.pointerDown(.left, at: Point(x: Self.small.width / 2, y: 26)), at: -1)
+        let image = try render { app, _ in
+            _ = app.handle(.pointerDown(.left, at: Point(x: Self.small.width / 2, y: 26)), at: -1)
         }
         try assertGolden(image, "picker-open")
     }
 
     func testMediaSection() throws {
-        try assertGolden(try render(theme: "dark") { _ = $0.app.selectSection(named: "Media") }, "section-media")
+        try assertGolden(try render(theme: "dark") { app, _ in app.updateTop(FeedScreen.self) { $0.selectSection(named: "Media") } }, "section-media")
     }
 
     func testFPSOverlay() throws {
-        let image = try render(theme: "dark") { presenter in
-            presenter.app.showsFPS = true
-            presenter.statistics = .synthetic(refreshHz: 60)
-        }
+        let image = try render(theme: "dark", statistics: .synthetic(refreshHz: 60)) { app, _ in app.showsFPS = true }
         try assertGolden(image, "fps-overlay")
     }
 
     func testNarrowWindowAndLargeText() throws {
-        try assertGolden(try render(theme: "light", size: Size(width: 360, height: 560)) { $0.app.setTextScale(1.4) },
+        try assertGolden(try render(theme: "light", size: Size(width: 360, height: 560)) { app, _ in app.setTextScale(1.4) },
                          "narrow-large-text")
     }
 
@@ -105,24 +103,26 @@ final class GoldenTests: XCTestCase {
     }
 
     func testMissingPhotoPlaceholder() throws {
-        let image = try render(theme: "dark") { presenter in
-            let list = presenter.app.list
-            let items = presenter.app.source.items
-            guard let row = list.rows.firstIndex(where: { items[$0].media.contains { $0.path == nil } }) else {
-                return XCTFail("the demo has an item with a missing photo")
+        let image = try render(theme: "dark") { app, _ in
+            app.updateTop(FeedScreen.self) { feed in
+                let items = feed.source.items
+                guard let row = feed.list.rows.firstIndex(where: { items[$0].media.contains { $0.path == nil } }) else {
+                    return XCTFail("the demo has an item with a missing photo")
+                }
+                feed.scrollList(to: feed.list.rowTops[row], at: 0)
             }
-            presenter.app.scrollList(to: list.rowTops[row], at: 0)
         }
         try assertGolden(image, "missing-photo")
     }
 
     /// The image view on a demo photo at an absolute zoom, after every decode has landed.
     func renderPhoto(_ zoom: PhotoZoom, theme: String = "dark") throws -> Bitmap {
-        try render(theme: theme) { presenter in
+        try render(theme: theme) { app, backend in
             let path = Self.root + "/Assets/demo/photos/coffee.jpg"
-            presenter.app.openPhotos([Photo(path: path, title: "coffee.jpg")], at: 0, canGoBack: true)
-            presenter.drawSettled(at: 1)
-            presenter.app.setPhotoZoom(zoom)
+            app.openPhotos([Photo(path: path, title: "coffee.jpg")], at: 0)
+            backend.drawSettled(&app, at: 1)
+            let env = app.environment(at: 1)
+            app.updateTop(PhotoScreen.self) { $0.setZoom(zoom, env: env) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PlumageCore
+import PlumageTestSupport
 @testable import SDLPlatform
 import XCTest
 
@@ -31,18 +32,19 @@ extension GoldenTests {
         let path = try brightGradientPNG()
         var canvasPixels: Bitmap?
         var settledPixels: Bitmap?
-        _ = try render(theme: "dark") { presenter in
-            presenter.app.openPhotos([Photo(path: path, title: "gradient.png")], at: 0, canGoBack: true)
-            presenter.drawSettled(at: 1)
-            presenter.app.setPhotoZoom(.factor(1))
-            presenter.executor.photoUploadBudgetMs = 0
-            presenter.draw(at: 1)
-            presenter.renderer.flush()
-            canvasPixels = presenter.renderer.readPixels(PixelRect(x: 0, y: 60, width: 560, height: 330))
-            presenter.executor.photoUploadBudgetMs = 1
-            presenter.drawSettled(at: 1)
-            presenter.renderer.flush()
-            settledPixels = presenter.renderer.readPixels(PixelRect(x: 0, y: 60, width: 560, height: 330))
+        _ = try render(theme: "dark") { app, backend in
+            app.openPhotos([Photo(path: path, title: "gradient.png")], at: 0)
+            backend.drawSettled(&app, at: 1)
+            let env = app.environment(at: 1)
+            app.updateTop(PhotoScreen.self) { $0.setZoom(.factor(1), env: env) }
+            backend.executor.photoUploadBudgetMs = 0
+            backend.drawFrame(of: &app, at: 1, statistics: nil)
+            backend.renderer.flush()
+            canvasPixels = backend.renderer.readPixels(PixelRect(x: 0, y: 60, width: 560, height: 330))
+            backend.executor.photoUploadBudgetMs = 1
+            backend.drawSettled(&app, at: 1)
+            backend.renderer.flush()
+            settledPixels = backend.renderer.readPixels(PixelRect(x: 0, y: 60, width: 560, height: 330))
         }
         let early = try XCTUnwrap(canvasPixels), settled = try XCTUnwrap(settledPixels)
         var dark = 0, far = 0
@@ -62,14 +64,13 @@ extension GoldenTests {
     func testPreloadedNeighbourShowsInTheNextFrame() throws {
         let first = try brightGradientPNG(name: "first", red: 40), second = try brightGradientPNG(name: "second")
         var shown: Bitmap?
-        _ = try render(theme: "dark") { presenter in
-            presenter.app.openPhotos([Photo(path: first, title: "first"), Photo(path: second, title: "second")], at: 0,
-                                     canGoBack: true)
-            presenter.drawSettled(at: 1)
-            _ = presenter.app.handle(.key(.character("n"), []), at: 1)
-            presenter.draw(at: 1)
-            presenter.renderer.flush()
-            shown = presenter.renderer.readPixels(PixelRect(x: 0, y: 60, width: 560, height: 330))
+        _ = try render(theme: "dark") { app, backend in
+            app.openPhotos([Photo(path: first, title: "first"), Photo(path: second, title: "second")], at: 0)
+            backend.drawSettled(&app, at: 1)
+            _ = app.handle(.key(.character("n"), []), at: 1)
+            backend.drawFrame(of: &app, at: 1, statistics: nil)
+            backend.renderer.flush()
+            shown = backend.renderer.readPixels(PixelRect(x: 0, y: 60, width: 560, height: 330))
         }
         let frame = try XCTUnwrap(shown)
         var reddish = 0

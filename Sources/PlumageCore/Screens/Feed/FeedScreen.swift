@@ -200,3 +200,12 @@ public enum FeedCommand: Hashable, Sendable {
         (KeyChord(.end),                         .scrollToBottom),
     ])
 }
+
+extension AppState {
+    /// Lays out every row of the feed on top exactly (snapshots, benchmarks and tests scroll to
+    /// exact offsets); nothing when the top screen is not a feed.
+    public mutating func completeFeedLayout(at time: Seconds, measurer: some TextMeasuring) {
+        let env = environment(at: time)
+        updateTop(FeedScreen.self) { $0.completeLayout(env: env, measurer: measurer) }
+    }
+}

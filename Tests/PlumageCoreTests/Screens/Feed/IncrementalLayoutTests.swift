@@ -11,8 +11,7 @@ import Testing
         for i in items.items.indices {
             items.items[i].text = String(repeating: "word ", count: 5 + (i * 37) % 90)
         }
-        let lib = ThemeLibrary(themes: [Fixtures.theme])
-        var app = AppState(source: items, themes: lib, theme: Fixtures.theme)
+        var app = AppState.feed(items)
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
         return app
@@ -33,7 +32,7 @@ import Testing
         _ = app.frame(at: 0, measurer: m, statistics: nil)
         let row = app.list.row(atContentY: app.list.scroll.offset)!
         let screenY = app.list.windowY(ofContentY: app.list.rowTops[row])
-        while app.refineLayout(maxRows: 100, at: 0, measurer: m) {}
+        while app.refine(maxRows: 100, at: 0, measurer: m) {}
         #expect(app.list.isFullyLaidOut)
         _ = app.frame(at: 0, measurer: m, statistics: nil)
         #expect(app.list.row(atContentY: app.list.scroll.offset) == row)
@@ -42,7 +41,7 @@ import Testing
 
     @Test func completeLayoutMatchesExactHeights() {
         var app = makeApp(count: 300)
-        app.completeLayout(at: 0, measurer: m)
+        app.completeFeedLayout(at: 0, measurer: m)
         let exact = (0..<300).map { app.list.layout($0)!.height }.reduce(0, +)
         #expect(app.list.rowTops.last! == exact)
     }

@@ -1,0 +1,154 @@
+import PlumageCore
+import PlumageTestSupport
+import Testing
+
+@Suite struct PhotoScreenTests {
+    let m = MonospaceMeasurer(advance: 8, lineHeight: 20)
+
+    func makeApp() -> AppState {
+        var app = AppState.feed(Fixtures.source(count: 12))
+        app.fixedNow = Timestamp(seconds: 1_700_003_600)
+        _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        return app
+    }
+
+    func photos(_ n: Int) -> [Photo] {
+        (0..<n).map { Photo(path: "/p\($0).jpg", title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
+    }
+
+    /// The photo decodes a frame asks for, if it asks.
+    func loads(_ frame: Frame) -> [PhotoRequest]? {
+        for case let .loadPhotos(requests, _) in frame.effects { return requests }
+        return nil
+    }
+
+    @Test func clickingAFeedPhotoPushesTheImageViewOnIt() {
+        var app = makeApp()
+        // Item 0 has a photo (Fixtures: every third item); find its frame on screen.
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let rects = frame.commands.compactMap { c -> Rect? in
+            if case let .image(request, rect, _, _) = c, request.path == "/p0.jpg" { rect } else { nil }
+        }
+        #expect(rects.count == 1)
+        guard let rect = rects.first else { return }
+        let centre = Point(x: rect.midX, y: rect.midY)
+        _ = app.handle(.pointerDown(.left, at: centre), at: 1)
+        _ = app.handle(.pointerUp(.left, at: centre), at: 1.05)
+        #expect(app.photoScreen?.photo?.path == "/p0.jpg")
+        #expect(app.stack.depth == 2)
+        #expect(app.windowTitle == "Plumage — Ada · Test")
+        #expect(app.handle(.key(.escape, []), at: 2) == [.cancelPhotoLoads])
+        #expect(app.photoScreen == nil)
+        #expect(app.feedScreen != nil)
+    }
+
+    @Test func keysStepThroughPhotosAndRequestNeighboursOnlyWhenTheyChange() {
+        var app = makeApp()
+        app.openPhotos(photos(5), at: 0)
+        var frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(loads(frame)?.map(\.path) == ["/p0.jpg", "/p1.jpg", "/p2.jpg"])
+        #expect(frame.photoWarmup == ["/p1.jpg", "/p2.jpg"])
+        frame = app.frame(at: 1.1, measurer: m, statistics: nil)
+        #expect(loads(frame) == nil)
+        _ = app.handle(.key(.character("n"), []), at: 1)
+        _ = app.handle(.key(.space, []), at: 1)
+        #expect(app.photoScreen?.index == 2)
+        frame = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(loads(frame)?.map(\.path) == ["/p2.jpg", "/p3.jpg", "/p1.jpg", "/p4.jpg", "/p0.jpg"])
+        #expect(loads(frame)?.map(\.priority) == [10, 8, 7, 5, 4])
+        #expect(frame.effects.contains(.loadPhotos(loads(frame) ?? [], generation: 2)))
+        _ = app.handle(.key(.character("p"), []), at: 2)
+        #expect(app.photoScreen?.index == 1)
+        _ = app.handle(.key(.end, []), at: 2)
+        #expect(app.photoScreen?.index == 4)
+        _ = app.handle(.key(.right, []), at: 2)  // already last, auto-zoomed: nothing to pan, stays
+        #expect(app.photoScreen?.index == 4)
+    }
+
+    @Test func commandLineImageViewIsTheRootItCannotGoBackButQuits() {
+        var app = AppState(root: PhotoScreen(photos: photos(2), index: 0, context: "photos"),
+                           themes: ThemeLibrary(themes: [Fixtures.theme]), theme: Fixtures.theme)
+        _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
+        #expect(app.handle(.key(.escape, []), at: 1).isEmpty)
+        #expect(app.handle(.pointerDown(.back, at: Point(x: 10, y: 100)), at: 1).isEmpty)
+        #expect(app.photoScreen != nil)
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(!frame.textDump.contains("icon back"))
+        #expect(app.handle(.key(.character("q"), []), at: 1) == [.quit])
+    }
+
+    @Test func opensFilledThenZTogglesFitAndOneIsActualSize() {
+        var app = makeApp()
+        app.openPhotos(photos(1), at: 0)
+        _ = app.handle(.photo(.size(path: "/p0.jpg", PixelSize(width: 1600, height: 900))), at: 1)
+        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
+        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        // View below the bar: 800 × 548 pt at scale 1.
+        var v = app.photoScreen!.viewport!
+        #expect(v.mode == .fill)
+        #expect(abs(v.scale - max(800.0 / 1600, 548.0 / 900)) < 1e-9)
+        _ = app.handle(.key(.character("z"), []), at: 1)
+        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        v = app.photoScreen!.viewport!
+        #expect(v.mode == .fit)
+        #expect(abs(v.scale - min(800.0 / 1600, 548.0 / 900)) < 1e-9)
+        _ = app.handle(.key(.character("1"), []), at: 2)
+        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        #expect(abs(app.photoScreen!.viewport!.scale - 1) < 1e-9)
+    }
+
+    @Test func drawsTheLevelTheCoreChoseOnceItHasPixelsAndASpinnerBefore() {
+        var app = makeApp()
+        app.openPhotos(photos(1), at: 0)
+        var frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(!frame.commands.contains { if case .photo = $0 { true } else { false } })
+        #expect(frame.isAnimating)  // the spinner turns
+        // Filling 800×548 from 1600×900 wants level 0; only level 2 has pixels, so level 2 is drawn.
+        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 2)), at: 2)
+        frame = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _) = $0 { true } else { false } })
+        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 3)
+        frame = app.frame(at: 3, measurer: m, statistics: nil)
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _) = $0 { true } else { false } })
+    }
+
+    @Test func anErrorShowsItsReason() {
+        var app = makeApp()
+        app.openPhotos(photos(1), at: 0)
+        _ = app.handle(.photo(.failed(path: "/p0.jpg", .truncated)), at: 1)
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(frame.textDump.contains("photo-error:\(ImageError.truncated.message)"))
+        #expect(!frame.isAnimating)
+    }
+
+    @Test func levelChoiceTakesTheWantedElseFinerElseCoarser() {
+        #expect(PhotoStatus.level(toDraw: 1, available: [0, 1, 3]) == 1)
+        #expect(PhotoStatus.level(toDraw: 2, available: [0, 1, 3]) == 1)
+        #expect(PhotoStatus.level(toDraw: 0, available: [2, 3]) == 2)
+        #expect(PhotoStatus.level(toDraw: 0, available: [Int]()) == nil)
+    }
+
+    @Test func zoomArgumentsParse() {
+        #expect(PhotoZoom(argument: "fit") == .fit)
+        #expect(PhotoZoom(argument: "actual") == .actual)
+        #expect(PhotoZoom(argument: "4") == .factor(4))
+        #expect(PhotoZoom(argument: "250%") == .factor(2.5))
+        #expect(PhotoZoom(argument: "huge") == nil)
+    }
+
+    @Test func pinchZoomsAtItsCentre() {
+        var app = makeApp()
+        app.openPhotos(photos(1), at: 0)
+        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
+        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        let before = app.photoScreen!.viewport!
+        let centre = Point(x: 300, y: 200)  // window points; the view starts below the 52 pt bar
+        let imagePoint = before.imagePoint(atView: Point(x: 300, y: 148))
+        _ = app.handle(.pinch(factor: 1.5, at: centre), at: 1)
+        let after = app.photoScreen!.viewport!
+        #expect(abs(after.scale - before.scale * 1.5) < 1e-9)
+        let p = after.viewPoint(ofImage: imagePoint)
+        #expect(abs(p.x - 300) < 0.5 && abs(p.y - 148) < 0.5)
+    }
+}

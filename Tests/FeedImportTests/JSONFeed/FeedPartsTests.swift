@@ -1,6 +1,9 @@
-@testable import FeedImport
+import Foundation
 import PlumageCore
+import PlumageTestSupport
 import Testing
+
+@testable import FeedImport
 
 @Test(arguments: [
     ("2026-11-20T09:12:00Z", Timestamp(year: 2026, month: 11, day: 20, hour: 9, minute: 12)),
@@ -54,6 +57,15 @@ func rejectsMalformedDates(_ text: String) {
 ])
 func probesImageSizes(_ name: String, _ size: PixelSize) {
     #expect(ImageFileProbe.size(ofImageAt: FixturePaths.path(name)) == size)
+}
+
+@Test func probeFindsAJPEGFrameHeaderBehindTwoMegabytesOfAPP1() throws {
+    let tiny = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FixturePaths.path("images/tiny.jpg"))))
+    let folder = try FixturePaths.scratchFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/big-exif.jpg"
+    try Data(JPEGPadding.padded(tiny, appBytes: 2_000_000)).write(to: URL(fileURLWithPath: path))
+    #expect(ImageFileProbe.size(ofImageAt: path) == PixelSize(width: 5, height: 4))
 }
 
 @Test func probeOfNonImagesIsNil() {

@@ -30,6 +30,18 @@ func rejectsMalformedDates(_ text: String) {
     #expect(HTMLText.plainText("keep<!-- <p>hidden</p> -->going<style>p{}</style>!") == "keepgoing!")
 }
 
+@Test func namedCharacterReferencesComeFromLibxml2() {
+    #expect(HTMLText.plainText("caf&eacute; &Eacute;cole&hellip;") == "café École…")
+    #expect(HTMLText.plainText("a&nbsp;b") == "a\u{A0}b")
+    #expect(HTMLText.plainText("&frac12; &sup2; &euro; &alpha;&Omega; &apos;q&apos;") == "½ ² € αΩ 'q'")
+    #expect(HTMLText.plainText("&NotARealOne; &eacute &EACUTE; &;") == "&NotARealOne; &eacute &EACUTE; &;")
+    #expect(HTMLText.plainText("&#233; &#xE9; &#X1F600; &#1114112; &#xD800; &#; &#x;") == "é é 😀 &#1114112; &#xD800; &#; &#x;")
+    #expect(HTMLText.plainText("&amp;lt; & a && b &") == "&lt; & a && b &")
+    // The names the reader knew before libxml2 still decode the same way.
+    let before = "&amp;&lt;&gt;&quot;&apos;&nbsp;&hellip;&mdash;&ndash;&lsquo;&rsquo;&ldquo;&rdquo;&copy;&reg;&trade;&middot;&bull;&laquo;&raquo;&shy;"
+    #expect(HTMLText.plainText(before) == "&<>\"'\u{A0}…—–‘’“”©®™·•«»\u{AD}")
+}
+
 @Test func mastodonLinkSpansAreShortened() {
     let html = #"<p>See <a href="https://daniel.industries/x"><span class="invisible">https://</span><span class="ellipsis">daniel.industries/2022/11/07/l</span><span class="invisible">ess-twitter/</span></a></p>"#
     #expect(HTMLText.plainText(html) == "See daniel.industries/2022/11/07/l…")

@@ -47,7 +47,7 @@ struct ScrollBench: ParsableCommand {
             try Video.initialize(headless: true)
             let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
             let presenter = try startup.presenter(theme: theme, renderer: canvas.renderer, systemEmoji: false)
-            presenter.app.fixedNow = Timestamp(seconds: (startup.source.items.map(\.date).max()?.seconds ?? 0) + 3600)
+            presenter.app.fixedNow = Timestamp(seconds: (startup.source.items.compactMap(\.date).max()?.seconds ?? 0) + 3600)
             presenter.resize(points: size.size, scale: .one, at: 0)
             presenter.app.showsFPS = fps
             let firstStart = Video.seconds()

@@ -72,7 +72,7 @@ struct SnapshotCommand: ParsableCommand {
             let canvas = try Canvas(size: displayScale.pixels(size.size))
             let presenter = try startup.presenter(theme: theme, renderer: canvas.renderer, systemEmoji: false)
             // Relative dates are measured from an hour after the newest item, so output never depends on today.
-            let newest = startup.source.items.map(\.date).max() ?? Timestamp(seconds: 0)
+            let newest = startup.source.items.compactMap(\.date).max() ?? Timestamp(seconds: 0)
             presenter.app.fixedNow = Timestamp(seconds: newest.seconds + 3600)
             presenter.resize(points: size.size, scale: displayScale, at: 0)
             if let section, !presenter.app.selectSection(named: section) {

@@ -32,7 +32,7 @@ final class GoldenTests: XCTestCase {
         let source = try SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: Self.root))
         let themes = try loadThemes()
         var app = AppState(source: source, themes: themes, theme: themes.theme(named: theme)!)
-        app.fixedNow = Timestamp(seconds: (source.items.map(\.date).max()?.seconds ?? 0) + 3600)
+        app.fixedNow = Timestamp(seconds: (source.items.compactMap(\.date).max()?.seconds ?? 0) + 3600)
         let canvas = try Canvas(size: DisplayScale(scale).pixels(size))
         let presenter = try FeedPresenter(app: app, assetsDirectory: Self.root + "/Assets",
                                           fontsDirectory: Self.root + "/Fonts", renderer: canvas.renderer,

@@ -26,8 +26,11 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
         .target(name: "PlumageCore", swiftSettings: strict),
-        .target(name: "FeedImport", dependencies: ["PlumageCore"], swiftSettings: strict),
+        .target(name: "FeedImport", dependencies: ["PlumageCore", "CLibXML2"], swiftSettings: strict),
         .target(
             name: "SDLPlatform",
             dependencies: ["PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],

@@ -1,7 +1,8 @@
 import PlumageCore
 
 /// Encodes a `FeedSource` as the `plumage dump --json` document of SPEC §6: keys in the spec's order,
-/// ids as strings, dates in UTC ISO 8601, absent owner / avatar / path as `null`, no spaces,
+/// ids as strings, dates in UTC ISO 8601, absent owner / avatar / path / date as `null` (an unreadable
+/// date adds `"date_problem"` saying why), no spaces,
 /// one item per line, ending with a newline. The same source always gives the same bytes.
 public enum DumpEncoder {
     /// The JSON document for `source`.
@@ -87,10 +88,12 @@ private struct JSONWriter {
         }
     }
 
-    /// Appends one item as a SPEC §6 JSON object (id, date, author, kind, text, entities, media).
+    /// Appends one item as a SPEC §6 JSON object (id, date, date_problem when there is one, author,
+    /// kind, text, entities, media).
     mutating func item(_ item: Item) {
         raw("{\"id\":"); string(item.id)
-        raw(",\"date\":"); string(item.date.iso8601)
+        raw(",\"date\":"); optionalString(item.date?.iso8601)
+        if let problem = item.dateProblem { raw(",\"date_problem\":"); string(problem) }
         raw(",\"author\":{\"name\":"); string(item.author.name)
         raw(",\"handle\":"); string(item.author.handle)
         raw(",\"avatar\":"); optionalString(item.author.avatar)

@@ -1,3 +1,5 @@
+internal import CLibXML2
+
 /// Turns the small HTML of feed content (JSON Feed `content_html`, Mastodon posts) into plain text:
 /// tags stripped, `<br>` a newline, paragraphs and blocks separated by a blank line, runs of
 /// whitespace collapsed, character references decoded, `<script>`/`<style>` and Mastodon's
@@ -40,11 +42,13 @@ enum HTMLText {
 
     private enum SpanClass { case plain, invisible, ellipsis }
 
-    private static let named: [String: Unicode.Scalar] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "hellip": "…",
-        "mdash": "—", "ndash": "–", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "copy": "©",
-        "reg": "®", "trade": "™", "middot": "·", "bull": "•", "laquo": "«", "raquo": "»", "shy": "\u{AD}",
-    ]
+    /// The character a named reference (`eacute`, case-sensitive) stands for: libxml2's table of
+    /// the HTML 4 entities, plus `apos` (XHTML, HTML5); nil for an unknown name.
+    static func namedCharacter(_ name: String) -> Unicode.Scalar? {
+        if name == "apos" { return "'" }
+        guard let entity = htmlEntityLookup(Array(name.utf8) + [0]) else { return nil }
+        return Unicode.Scalar(entity.pointee.value)
+    }
 
     /// Decodes the reference starting with `&` at `i`; returns its scalars and the offset after it.
     private static func reference(in s: [Unicode.Scalar], at i: Int) -> ([Unicode.Scalar], Int) {
@@ -54,7 +58,7 @@ enum HTMLText {
         }
         guard j < s.count, s[j] == ";" else { return (["&"], i + 1) }
         let name = String(String.UnicodeScalarView(s[(i + 1)..<j]))
-        if let scalar = named[name] { return ([scalar], j + 1) }
+        if let scalar = namedCharacter(name) { return ([scalar], j + 1) }
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
             let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)

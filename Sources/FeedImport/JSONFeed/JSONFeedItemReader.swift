@@ -20,14 +20,29 @@ struct JSONFeedItemReader {
     func item(_ raw: JSONValue, index: Int) -> (item: Item, sections: [String]) {
         let ext = raw["_plumage"]
         let id = raw["id"]?.idString ?? raw["url"]?.string ?? String(index + 1)
-        let date = (raw["date_published"]?.string).flatMap(RFC3339.timestamp)
-            ?? (raw["date_modified"]?.string).flatMap(RFC3339.timestamp) ?? Timestamp(seconds: 0)
+        let (date, dateProblem) = Self.date(of: raw)
         let display = DisplayText.detecting(in: text(of: raw))
         let item = Item(
-            id: id, date: date, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], base: baseDirectory, files: files) ?? feedAuthor,
+            id: id, date: date, dateProblem: dateProblem, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], base: baseDirectory, files: files) ?? feedAuthor,
             kind: (ext?["kind"]?.string).flatMap(ItemKind.init(rawValue:)) ?? .post,
             text: display.text, entities: display.entities, media: media(of: raw))
         return (item, (ext?["sections"]?.array ?? []).compactMap(\.string))
+    }
+
+    /// `date_published`, else `date_modified`; without a readable one, nil and why (nil too when
+    /// both are absent, which JSON Feed allows).
+    static func date(of raw: JSONValue) -> (Timestamp?, problem: String?) {
+        var problem: String?
+        for field in ["date_published", "date_modified"] {
+            guard let value = raw[field] else { continue }
+            guard let text = value.string else {
+                problem = problem ?? "\(field) is not a string"
+                continue
+            }
+            if let date = RFC3339.timestamp(text) { return (date, nil) }
+            problem = problem ?? "\(field) '\(text)' is not an RFC 3339 date"
+        }
+        return (nil, problem)
     }
 
     /// The extension's owner, or nil.

@@ -40,10 +40,10 @@ public enum JSONFeedReader {
             guard raw.object != nil else { throw .notAFeed(path, "item \(index + 1) is not an object") }
             parsed.append(reader.item(raw, index: index))
         }
-        // Newest first; equal dates keep file order.
-        let order = parsed.indices.sorted {
-            let a = parsed[$0].item.date, b = parsed[$1].item.date
-            return a != b ? a > b : $0 < $1
+        // Newest first, undated last; equal dates keep file order.
+        let order = parsed.indices.sorted { i, j in
+            let a = parsed[i].item, b = parsed[j].item
+            return a.isNewer(than: b) || (!b.isNewer(than: a) && i < j)
         }
         let items = order.map { parsed[$0].item }
         let memberships = order.map { parsed[$0].sections }

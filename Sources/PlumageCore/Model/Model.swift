@@ -69,8 +69,11 @@ public enum ItemKind: String, Hashable, Sendable {
 public struct Item: Hashable, Sendable, Identifiable {
     /// Source id, kept as a string (tweet ids exceed 2^53).
     public var id: String
-    /// When the item was posted.
-    public var date: Timestamp
+    /// When the item was posted; nil when the source gives no usable date (see `dateProblem`).
+    public var date: Timestamp?
+    /// Why `date` is nil when the source's date could not be read ("date_published 'garbage' is not
+    /// an RFC 3339 date"); nil when the date is fine or simply absent.
+    public var dateProblem: String?
     /// Who wrote the item: name, handle and avatar head its cell.
     public var author: Author
     /// Post, reply, repost or quote.
@@ -83,11 +86,27 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var media: [Media]
     /// Creates an item.
     public init(
-        id: String, date: Timestamp, author: Author, kind: ItemKind = .post, text: String,
+        id: String, date: Timestamp?, dateProblem: String? = nil, author: Author, kind: ItemKind = .post, text: String,
         entities: [Entity] = [], media: [Media] = []
     ) {
-        self.id = id; self.date = date; self.author = author; self.kind = kind
+        self.id = id; self.date = date; self.dateProblem = dateProblem; self.author = author; self.kind = kind
         self.text = text; self.entities = entities; self.media = media
+    }
+
+    /// The date in UTC ISO 8601, or "no date" followed by the problem in parentheses when there is one.
+    public var dateDescription: String {
+        if let date { return date.iso8601 }
+        return dateProblem.map { "no date (\($0))" } ?? "no date"
+    }
+
+    /// True when `self` sorts before `other` newest first: later dates first, undated items last;
+    /// false for equal dates (so a stable sort keeps their order).
+    public func isNewer(than other: Item) -> Bool {
+        switch (date, other.date) {
+        case let (a?, b?): a > b
+        case (.some, nil): true
+        case (nil, _): false
+        }
     }
 }
 

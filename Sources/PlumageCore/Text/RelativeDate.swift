@@ -3,8 +3,9 @@ public enum RelativeDate {
     /// English month abbreviations, January first.
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// Formats `date` as seen at `now` (future dates read as "now").
-    public static func format(_ date: Timestamp, now: Timestamp) -> String {
+    /// Formats `date` as seen at `now` (future dates read as "now"); "" for no date.
+    public static func format(_ date: Timestamp?, now: Timestamp) -> String {
+        guard let date else { return "" }
         let age = now.seconds - date.seconds
         if age < 60 { return "now" }
         if age < 3600 { return "\(age / 60)m" }

@@ -24,11 +24,6 @@ public struct DecodedImage: Sendable {
 /// - [x] downscale of results more than 2× larger than the target in both dimensions
 /// - [ ] region/tile decode of huge images (sdl-notes.md §7)
 public enum ImageDecoder {
-    /// Bytes read for the header probe; JPEGs whose frame header lies beyond get a second, longer read.
-    static let probeLength = 64 * 1024
-    /// The longest prefix read looking for a JPEG frame header behind large APPn segments.
-    static let longProbeLength = 4 * 1024 * 1024
-
     /// Loads SDL_image's PNG, JPEG and (when present) WebP codecs. Call once on the main thread
     /// before any worker decodes: SDL_image's lazy initialisation is not thread-safe.
     public static func initializeOnMainThread() throws(SDLError) {
@@ -131,24 +126,12 @@ public enum ImageDecoder {
 
     /// Probes `file`, applies the pixel cap and, for PNG, walks the chunk list.
     private static func inspect(_ file: borrowing ImageFile, pixelCap: Int) throws(ImageError) -> ImageInfo {
-        let info = try probe(file).checked(pixelCap: pixelCap).get()
+        let info = try ImageHeader.probe(fileSize: file.size) { file.read(at: 0, count: $0) }
+            .flatMap { $0.checked(pixelCap: pixelCap) }.get()
         if info.format == .png {
             try ImageHeader.validatePNGChunks(fileSize: file.size) { file.read(at: $0, count: 8) }.get()
         }
         return info
-    }
-
-    /// Probes the header, retrying with a longer prefix when a JPEG's frame header lies past the first.
-    private static func probe(_ file: borrowing ImageFile) throws(ImageError) -> ImageInfo {
-        guard let prefix = file.read(at: 0, count: min(file.size, probeLength)) else { throw .cannotRead("read error") }
-        let result = ImageHeader.probe(prefix, fileSize: file.size)
-        if case .failure(.truncated) = result, prefix.count < file.size, prefix.starts(with: [0xFF, 0xD8]) {
-            guard let longer = file.read(at: 0, count: min(file.size, longProbeLength)) else {
-                throw .cannotRead("read error")
-            }
-            return try ImageHeader.probe(longer, fileSize: file.size).get()
-        }
-        return try result.get()
     }
 
     /// The decoder's full output in stored orientation: TurboJPEG for JPEG, SDL_image otherwise.

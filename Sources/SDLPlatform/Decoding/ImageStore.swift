@@ -1,4 +1,3 @@
-internal import CSDL2
 import PlumageCore
 
 /// The textures of decoded images, keyed by request: decoding on the app's `DecodePool`, uploading
@@ -38,9 +37,7 @@ public final class ImageStore {
     /// Decoded bitmaps waiting for their upload.
     var arrived: [Delivery] = []
     /// A big image being uploaded in row bands over several frames, so no frame stalls on it.
-    var streaming: (request: ImageRequest, bitmap: Bitmap, texture: Texture, nextRow: Int)?
-    /// Images larger than this many bytes are uploaded in bands of about this size.
-    static let bandBytes = 512 << 10
+    var streaming: (request: ImageRequest, upload: BandedUpload)?
     /// Frames started so far; marks when each pending request was last wanted.
     var frameNumber = 0
     /// Milliseconds of uploads allowed per frame (at least one upload always happens).
@@ -119,14 +116,12 @@ public final class ImageStore {
         while !arrived.isEmpty || streaming != nil {
             if uploadsLastFrame > 0 && (Video.seconds() - start) * 1000 > uploadBudgetMs { break }
             uploadsLastFrame += 1
-            if let s = streaming {
-                let end = min(s.bitmap.height, s.nextRow + max(1, Self.bandBytes / max(1, s.bitmap.width * 4)))
-                s.texture.update(rows: s.nextRow..<end, from: s.bitmap)
-                if end == s.bitmap.height {
-                    _ = textures.insert(s.texture, for: s.request, cost: s.texture.byteCount)
+            if var current = streaming {
+                if current.upload.step() {
+                    _ = textures.insert(current.upload.texture, for: current.request, cost: current.upload.texture.byteCount)
                     streaming = nil
                 } else {
-                    streaming = (s.request, s.bitmap, s.texture, end)
+                    streaming = current
                 }
                 continue
             }
@@ -136,9 +131,9 @@ public final class ImageStore {
             case let .success(bitmap):
                 cache.insert(image: bitmap, for: delivery.request) { _ in false }
                 let opaque = delivery.request.shape == .rect
-                if bitmap.byteCount > 2 * Self.bandBytes,
-                   let texture = try? Texture(renderer: renderer, size: bitmap.size, opaque: opaque) {
-                    streaming = (delivery.request, bitmap, texture, 0)
+                if bitmap.byteCount > 2 * BandedUpload.bandBytes,
+                   let upload = try? BandedUpload(renderer: renderer, bitmap: bitmap, opaque: opaque) {
+                    streaming = (delivery.request, upload)
                 } else if let texture = try? Texture(renderer: renderer, bitmap: bitmap, opaque: opaque) {
                     _ = textures.insert(texture, for: delivery.request, cost: texture.byteCount)
                 }

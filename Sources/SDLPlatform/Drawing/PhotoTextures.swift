@@ -1,4 +1,3 @@
-internal import CSDL2
 import PlumageCore
 
 /// Pyramid levels of photos as textures, split by `TileGrid` into tiles no larger than the texture
@@ -46,14 +45,12 @@ public final class PhotoTextures {
     public let tileSide: Int
     /// Band uploads done by the last `pump` (diagnostics).
     public private(set) var uploadsLastPump = 0
-    /// Texture rows are uploaded in bands of about this many bytes, with a budget check between bands.
-    static let bandBytes = 512 << 10
 
     private var tiles: CostCache<TileKey, Texture>
     private var grids: [LevelKey: TileGrid] = [:]
     private var wishes: [Upload] = []
     private var hopes: [Upload] = []
-    private var streaming: (upload: Upload, texture: Texture, nextRow: Int)?
+    private var streaming: (upload: Upload, band: BandedUpload)?
 
     /// Creates an empty set for `renderer`; `tileSide` defaults to min(texture limit, 2048), and at most
     /// `byteLimit` bytes of tiles are kept (keep it above what one frame draws: ~100 MB at 1280×800).
@@ -113,9 +110,8 @@ public final class PhotoTextures {
         // A tile half uploaded meanwhile resumes afterwards (unless it is one of these).
         let paused = streaming
         for upload in uploads(path: path, level: level, bitmap: bitmap, area: area, opaque: opaque) {
-            let size = PixelSize(width: upload.rect.width, height: upload.rect.height)
-            guard let texture = try? Texture(renderer: renderer, size: size, opaque: upload.opaque) else { continue }
-            streaming = (upload, texture, 0)
+            guard let band = try? banded(upload) else { continue }
+            streaming = (upload, band)
             while streaming?.upload.key == upload.key { uploadBand() }
         }
         streaming = paused.flatMap { tiles.contains($0.upload.key) ? nil : $0 }
@@ -164,9 +160,8 @@ public final class PhotoTextures {
                 guard let index = list.firstIndex(where: { !tiles.contains($0.key) }) else { break }
                 let upload = list[index]
                 list.removeFirst(index + 1)
-                let size = PixelSize(width: upload.rect.width, height: upload.rect.height)
-                guard let texture = try? Texture(renderer: renderer, size: size, opaque: upload.opaque) else { continue }
-                streaming = (upload, texture, 0)
+                guard let band = try? banded(upload) else { continue }
+                streaming = (upload, band)
             }
             uploadBand()
             uploadsLastPump += 1
@@ -204,22 +199,19 @@ public final class PhotoTextures {
         streaming = nil
     }
 
+    /// A fresh banded upload of `upload`'s tile into a new texture.
+    private func banded(_ upload: Upload) throws(SDLError) -> BandedUpload {
+        try BandedUpload(renderer: renderer, bitmap: upload.bitmap, region: upload.rect, opaque: upload.opaque)
+    }
+
     /// Copies the next band of rows of the tile being uploaded; a finished tile joins the cache.
     private func uploadBand() {
-        guard let (upload, texture, row) = streaming else { return }
-        let rect = upload.rect
-        let end = min(rect.height, row + max(1, Self.bandBytes / (rect.width * 4)))
-        let pitch = upload.bitmap.width * 4
-        var band = SDL_Rect(x: 0, y: Int32(row), w: Int32(rect.width), h: Int32(end - row))
-        upload.bitmap.pixels.withUnsafeBytes { raw in
-            let first = raw.baseAddress! + (rect.y + row) * pitch + rect.x * 4
-            _ = SDL_UpdateTexture(texture.handle, &band, first, Int32(pitch))
-        }
-        if end == rect.height {
-            tiles.insert(texture, for: upload.key, cost: texture.byteCount)
+        guard var current = streaming else { return }
+        if current.band.step() {
+            tiles.insert(current.band.texture, for: current.upload.key, cost: current.band.texture.byteCount)
             streaming = nil
         } else {
-            streaming = (upload, texture, end)
+            streaming = current
         }
     }
 

@@ -141,7 +141,7 @@ public final class Texture {
         SDL_SetTextureScaleMode(handle, linear ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
     }
 
-    /// Creates an empty static texture of `size` pixels, to be filled with `update(rows:from:)`.
+    /// Creates an empty static texture of `size` pixels, to be filled with `update(rows:of:in:)`.
     init(renderer: Renderer, size: PixelSize, opaque: Bool) throws(SDLError) {
         handle = try SDL_CreateTexture(renderer.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                        Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(max(1, size.width)),
@@ -152,13 +152,15 @@ public final class Texture {
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
     }
 
-    /// Copies rows `rows` of `bitmap` (same size as the texture) into the texture.
-    func update(rows: Range<Int>, from bitmap: Bitmap) {
+    /// Copies rows `rows` (counted from the region's top) of `region` of `bitmap` into the same rows
+    /// of the texture, which has the region's size; `region` must lie within `bitmap`.
+    func update(rows: Range<Int>, of region: PixelRect, in bitmap: Bitmap) {
         guard !rows.isEmpty else { return }
-        var rect = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: Int32(bitmap.width), h: Int32(rows.count))
+        var rect = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: Int32(region.width), h: Int32(rows.count))
+        let pitch = bitmap.width * 4
         bitmap.pixels.withUnsafeBytes { raw in
-            _ = SDL_UpdateTexture(handle, &rect, raw.baseAddress! + rows.lowerBound * bitmap.width * 4,
-                                  Int32(bitmap.width * 4))
+            let first = raw.baseAddress! + (region.y + rows.lowerBound) * pitch + region.x * 4
+            _ = SDL_UpdateTexture(handle, &rect, first, Int32(pitch))
         }
     }
 

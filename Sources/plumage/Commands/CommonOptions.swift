@@ -92,7 +92,7 @@ struct Startup {
 
     /// The time relative dates are measured from in reproducible output: an hour after the newest item.
     var reproducibleNow: Timestamp {
-        Timestamp(seconds: (feed?.items.map(\.date).max()?.seconds ?? 0) + 3600)
+        Timestamp(seconds: (feed?.items.compactMap(\.date).max()?.seconds ?? 0) + 3600)
     }
 
     /// The app at start with `theme`: the feed screen, or the image view on the photos (a stack

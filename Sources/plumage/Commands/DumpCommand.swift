@@ -26,7 +26,7 @@ struct DumpCommand: ParsableCommand {
         for section in source.sections { print("  \(section.name): \(section.itemIndices.count)") }
         for item in source.items.prefix(20) {
             let text = item.text.replacingOccurrences(of: "\n", with: " ")
-            print("\(item.date.iso8601)  @\(item.author.handle)  \(text.prefix(80))")
+            print("\(item.dateDescription)  @\(item.author.handle)  \(text.prefix(80))")
         }
         if source.items.count > 20 { print("… \(source.items.count - 20) more") }
     }

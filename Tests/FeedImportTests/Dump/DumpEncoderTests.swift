@@ -27,6 +27,29 @@ private let source = FeedSource(
         """)
 }
 
+@Test func undatedItemsDumpANullDateAndTheProblem() {
+    let author = Author(name: "Ada", handle: "ada")
+    let undated = FeedSource(
+        kind: .jsonFeed, title: "U", owner: nil, sections: [Section(name: "Timeline", itemIndices: [0, 1])],
+        items: [
+            Item(id: "bad", date: nil, dateProblem: "date_published 'garbage' is not an RFC 3339 date", author: author, text: "a"),
+            Item(id: "none", date: nil, author: author, text: "b"),
+        ])
+    #expect(DumpEncoder.encode(undated) == """
+        {"source":{"kind":"json-feed","title":"U","owner":null},
+        "sections":[{"name":"Timeline","count":2}],
+        "items":[
+        {"id":"bad","date":null,"date_problem":"date_published 'garbage' is not an RFC 3339 date",\
+        "author":{"name":"Ada","handle":"ada","avatar":null},"kind":"post","text":"a","entities":[],"media":[]},
+        {"id":"none","date":null,"author":{"name":"Ada","handle":"ada","avatar":null},"kind":"post","text":"b","entities":[],"media":[]}
+        ]}
+
+        """)
+    // The text dump's date column.
+    #expect(undated.items.map(\.dateDescription) == ["no date (date_published 'garbage' is not an RFC 3339 date)", "no date"])
+    #expect(source.items[0].dateDescription == "2023-08-12T16:10:37Z")
+}
+
 @Test func dumpOfAnEmptySourceWithOwner() {
     let empty = FeedSource(
         kind: .demo, title: "D", owner: Author(name: "O", handle: "o", avatar: "/x"),
@@ -53,7 +76,7 @@ private let source = FeedSource(
     #expect(items.map { $0["id"]?.string } == feed.items.map(\.id))
     for (json, item) in zip(items, feed.items) {
         #expect(json["text"]?.string == item.text)
-        #expect(json["date"]?.string == item.date.iso8601)
+        #expect(json["date"] == item.date.map { .string($0.iso8601) } ?? .null)
         #expect(json["author"]?["avatar"] == (item.author.avatar.map(JSONValue.string) ?? .null))
         for e in json["entities"]?.array ?? [] {
             let text = e["text"]?.string ?? ""

@@ -1,6 +1,9 @@
-@testable import FeedImport
+import Foundation
 import PlumageCore
+import PlumageTestSupport
 import Testing
+
+@testable import FeedImport
 
 @Test(arguments: [
     ("2026-11-20T09:12:00Z", Timestamp(year: 2026, month: 11, day: 20, hour: 9, minute: 12)),
@@ -25,6 +28,18 @@ func rejectsMalformedDates(_ text: String) {
     #expect(HTMLText.plainText("x < y") == "x < y")
     #expect(HTMLText.plainText("<ul><li>a</li><li>b</li></ul>after") == "a\nb\n\nafter")
     #expect(HTMLText.plainText("keep<!-- <p>hidden</p> -->going<style>p{}</style>!") == "keepgoing!")
+}
+
+@Test func namedCharacterReferencesComeFromLibxml2() {
+    #expect(HTMLText.plainText("caf&eacute; &Eacute;cole&hellip;") == "café École…")
+    #expect(HTMLText.plainText("a&nbsp;b") == "a\u{A0}b")
+    #expect(HTMLText.plainText("&frac12; &sup2; &euro; &alpha;&Omega; &apos;q&apos;") == "½ ² € αΩ 'q'")
+    #expect(HTMLText.plainText("&NotARealOne; &eacute &EACUTE; &;") == "&NotARealOne; &eacute &EACUTE; &;")
+    #expect(HTMLText.plainText("&#233; &#xE9; &#X1F600; &#1114112; &#xD800; &#; &#x;") == "é é 😀 &#1114112; &#xD800; &#; &#x;")
+    #expect(HTMLText.plainText("&amp;lt; & a && b &") == "&lt; & a && b &")
+    // The names the reader knew before libxml2 still decode the same way.
+    let before = "&amp;&lt;&gt;&quot;&apos;&nbsp;&hellip;&mdash;&ndash;&lsquo;&rsquo;&ldquo;&rdquo;&copy;&reg;&trade;&middot;&bull;&laquo;&raquo;&shy;"
+    #expect(HTMLText.plainText(before) == "&<>\"'\u{A0}…—–‘’“”©®™·•«»\u{AD}")
 }
 
 @Test func mastodonLinkSpansAreShortened() {
@@ -54,6 +69,15 @@ func rejectsMalformedDates(_ text: String) {
 ])
 func probesImageSizes(_ name: String, _ size: PixelSize) {
     #expect(ImageFileProbe.size(ofImageAt: FixturePaths.path(name)) == size)
+}
+
+@Test func probeFindsAJPEGFrameHeaderBehindTwoMegabytesOfAPP1() throws {
+    let tiny = try [UInt8](Data(contentsOf: URL(fileURLWithPath: FixturePaths.path("images/tiny.jpg"))))
+    let folder = try FixturePaths.scratchFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/big-exif.jpg"
+    try Data(JPEGPadding.padded(tiny, appBytes: 2_000_000)).write(to: URL(fileURLWithPath: path))
+    #expect(ImageFileProbe.size(ofImageAt: path) == PixelSize(width: 5, height: 4))
 }
 
 @Test func probeOfNonImagesIsNil() {

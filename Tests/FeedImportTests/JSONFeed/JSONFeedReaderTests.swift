@@ -54,8 +54,9 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     #expect(feed.owner == nil && feed.title == "Plain blog")
     #expect(feed.items.map(\.id) == ["summary", "html", "title"])
     #expect(feed.items.map(\.date) == [
-        Timestamp(year: 2024, month: 3, day: 2), Timestamp(year: 2024, month: 3, day: 1, hour: 17), Timestamp(seconds: 0),
+        Timestamp(year: 2024, month: 3, day: 2), Timestamp(year: 2024, month: 3, day: 1, hour: 17), nil,
     ])
+    #expect(feed.items.map(\.dateProblem) == [nil, nil, nil])
     #expect(feed.items[1].text == "First & bold para\nnext line\n\nSecond para with a link: example.com/x <ok>")
     #expect(feed.items[1].entities.map(\.target) == ["https://example.com/x"])
     #expect(feed.items[0].text == "Only a summary #tldr")
@@ -119,6 +120,36 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     let feed = try JSONFeedReader.decode(Array(json.utf8), path: "big.json", baseDirectory: "/")
     #expect(feed.items.count == 10_000)
     #expect(feed.sections.map(\.name) == ["Timeline"])
-    #expect(zip(feed.items, feed.items.dropFirst()).allSatisfy { $0.date >= $1.date })
+    let dates = feed.items.compactMap(\.date)
+    #expect(dates.count == 10_000 && zip(dates, dates.dropFirst()).allSatisfy { $0 >= $1 })
     #expect(feed.items.allSatisfy { $0.entities.count == 3 })
+}
+
+@Test func unreadableDatesBecomeNilWithTheirReasonAndSortLast() throws {
+    let json = #"""
+        {"version": "https://jsonfeed.org/version/1.1", "title": "Dates", "items": [
+          {"id": "garbage", "date_published": "garbage", "content_text": "a"},
+          {"id": "old", "date_published": "2001-01-01T00:00:00Z", "content_text": "b"},
+          {"id": "number", "date_published": 1700000000, "content_text": "c"},
+          {"id": "modified", "date_published": "yesterday", "date_modified": "2002-02-02T00:00:00Z", "content_text": "d"},
+          {"id": "badModified", "date_modified": "2002-02-30", "content_text": "e"},
+          {"id": "none", "content_text": "f"},
+          {"id": "new", "date_published": "2030-01-01T00:00:00+01:00", "content_text": "g"}
+        ]}
+        """#
+    let feed = try JSONFeedReader.decode(Array(json.utf8), path: "dates.json", baseDirectory: "/")
+    // Newest first, then the undated ones in file order.
+    #expect(feed.items.map(\.id) == ["new", "modified", "old", "garbage", "number", "badModified", "none"])
+    #expect(feed.items.map(\.date) == [
+        Timestamp(year: 2029, month: 12, day: 31, hour: 23), Timestamp(year: 2002, month: 2, day: 2),
+        Timestamp(year: 2001, month: 1, day: 1), nil, nil, nil, nil,
+    ])
+    #expect(feed.items.map(\.dateProblem) == [
+        nil, nil, nil, "date_published 'garbage' is not an RFC 3339 date", "date_published is not a string",
+        "date_modified '2002-02-30' is not an RFC 3339 date", nil,
+    ])
+    let dumped = try JSONParser.parse(Array(DumpEncoder.encode(feed).utf8))["items"]?.array ?? []
+    #expect(dumped[3]["date"] == .null)
+    #expect(dumped[3]["date_problem"]?.string == "date_published 'garbage' is not an RFC 3339 date")
+    #expect(dumped[0]["date_problem"] == nil && dumped[6]["date_problem"] == nil)
 }

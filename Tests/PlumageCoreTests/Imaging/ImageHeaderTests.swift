@@ -1,4 +1,5 @@
 import PlumageCore
+import PlumageTestSupport
 import Testing
 
 /// Builders for header bytes.
@@ -171,6 +172,60 @@ private func probe(_ bytes: [UInt8], fileSize: Int? = nil) -> Result<ImageInfo, 
         #expect(ImageError.corrupt("zero width").message == "corrupt (zero width)")
         #expect(ImageError.cannotRead("Permission denied").message == "cannot read: Permission denied")
         #expect(ImageError.decodeTimedOut.description == "decode timed out")
+    }
+}
+
+/// The one prefix policy both the feed's size probe and the decoder use.
+@Suite struct HeaderPrefixPolicyTests {
+    /// Probes `file` through the policy, recording every prefix length it asks for.
+    private func probeRecordingReads(_ file: [UInt8]) -> (Result<ImageInfo, ImageError>, [Int]) {
+        var reads: [Int] = []
+        let result = ImageHeader.probe(fileSize: file.count) { count in
+            reads.append(count)
+            return Array(file.prefix(count))
+        }
+        return (result, reads)
+    }
+
+    @Test func jpegFrameHeaderBehindTwoMegabytesOfAPP1IsFoundByOneLongerRead() {
+        let jpeg = Bytes.jpeg(Bytes.jfif, Bytes.sof(width: 4000, height: 3000), [UInt8](repeating: 0, count: 100))
+        let file = JPEGPadding.padded(jpeg, appBytes: 2_000_000)
+        #expect(file.count > 2_000_000 && file.count < 4_194_304)
+        let (result, reads) = probeRecordingReads(file)
+        #expect(result == .success(ImageInfo(format: .jpeg, width: 4000, height: 3000)))
+        #expect(reads == [65_536, file.count])
+    }
+
+    @Test func jpegFrameHeaderBeyondFourMebibytesIsTruncatedAfterTwoReads() {
+        let file = JPEGPadding.padded(Bytes.jpeg(Bytes.jfif, Bytes.sof(width: 40, height: 30)), appBytes: 4_200_000)
+        let (result, reads) = probeRecordingReads(file)
+        #expect(result == .failure(.truncated))
+        #expect(reads == [65_536, 4_194_304])
+    }
+
+    @Test func smallFilesAndOtherFormatsAreReadOnce() {
+        let small = Bytes.jpeg(Bytes.jfif, Bytes.sof(width: 10, height: 20))
+        #expect(probeRecordingReads(small).1 == [small.count])
+        let (png, pngReads) = probeRecordingReads(Bytes.png(width: 3, height: 4) + [UInt8](repeating: 0, count: 100_000))
+        #expect(png == .success(ImageInfo(format: .png, width: 3, height: 4)))
+        #expect(pngReads == [65_536])
+        let bmp =
+            Array("BM".utf8) + Bytes.le32(0) + Bytes.le32(0) + Bytes.le32(54) + Bytes.le32(40) + Bytes.le32(3000)
+            + Bytes.le32(2000) + Bytes.le16(1) + Bytes.le16(24) + Bytes.le32(0) + [UInt8](repeating: 0, count: 70_000)
+        let (cutBMP, bmpReads) = probeRecordingReads(bmp)
+        #expect(cutBMP == .failure(.truncated))
+        #expect(bmpReads == [65_536])
+    }
+
+    @Test func readErrorsAreCannotRead() {
+        #expect(ImageHeader.probe(fileSize: 10) { _ in nil } == .failure(.cannotRead("read error")))
+        let file = JPEGPadding.padded(Bytes.jpeg(Bytes.sof(width: 4, height: 4)), appBytes: 100_000)
+        var calls = 0
+        let second = ImageHeader.probe(fileSize: file.count) { count in
+            calls += 1
+            return calls == 1 ? Array(file.prefix(count)) : nil
+        }
+        #expect(second == .failure(.cannotRead("read error")))
     }
 }
 

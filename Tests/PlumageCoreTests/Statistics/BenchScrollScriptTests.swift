@@ -6,13 +6,25 @@ import Testing
         (0..<script.frames).map { script.offset(frame: $0) }
     }
 
-    @Test func isAPureFunctionOfTheFrame() {
-        let a = BenchScrollScript(contentHeight: 30_000, viewportHeight: 800, frames: 600)
-        let b = BenchScrollScript(contentHeight: 30_000, viewportHeight: 800, frames: 600)
-        let forward = Self.offsets(a)
-        let backward = (0..<600).reversed().map { b.offset(frame: $0) }.reversed()
-        #expect(forward == Array(backward))
-        #expect(a == b)
+    /// 600 frames: phases end at frames 150, 300 and 420 (n1 = 150, n3 = 120, peak 40, decay 0.97).
+    @Test func matchesOffsetsWorkedOutFromTheDefinition() {
+        let script = BenchScrollScript(contentHeight: 100_000, viewportHeight: 800, frames: 600)
+        let x2 = 3279.922_041_566_958  // 2000 + 40·0.97·(1 − 0.97¹⁵⁰)/0.03, 0.97¹⁵⁰ = 0.010369555…
+        let expected: [(frame: Int, offset: Double)] = [
+            (0, 0),
+            (75, 250),  // 40·75³ / (3·150²)
+            (150, 2000),  // 40·150³ / (3·150²)
+            (151, 2038.8),  // + 40·0.97
+            (300, x2),
+            (360, x2 - 1600),  // u = ½: −40·120·(2/4 − 4/24)
+            (420, x2 - 3200),  // u = 1: −40·120·(2 − 4/3)
+            (599, x2 - 3200 + 2 * 179),
+        ]
+        for (frame, offset) in expected {
+            #expect(abs(script.offset(frame: frame) - offset) < 1e-6, "frame \(frame): \(script.offset(frame: frame))")
+        }
+        // A shorter content clamps the fling's top (3279.9) to its 2200-point range.
+        #expect(BenchScrollScript(contentHeight: 3000, viewportHeight: 800, frames: 600).offset(frame: 300) == 2200)
     }
 
     @Test(arguments: [10, 120, 600, 2000])

@@ -4,9 +4,11 @@ import CTurboJPEG
 import Dispatch
 import Foundation
 import PlumageCore
+import PlumageTestSupport
 import Synchronization
 import Testing
 
+@testable import FeedImport
 @testable import SDLPlatform
 
 /// Fixture files generated at test time in a private temporary directory.
@@ -164,6 +166,17 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         #expect(reduced.bitmap.size == PixelSize(width: 120, height: 160) && reduced.isReduced)
     }
 
+    @Test func jpegBehindTwoMegabytesOfAPP1HasOneSizeInTheFeedAndTheViewer() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.write("big-exif.jpg", JPEGPadding.padded(jpegBytes(quadrants), appBytes: 2_000_000))
+        let size = PixelSize(width: 640, height: 480)
+        #expect(ImageFileProbe.size(ofImageAt: path) == size)
+        #expect(try ImageDecoder.inspect(path: path).get().size == size)
+        let image = try ImageDecoder.decode(path: path, cover: nil).get()
+        #expect(image.bitmap.size == size)
+        #expect(close(image.bitmap.pixel(x: 160, y: 120), RGBA(255, 0, 0)))
+    }
+
     @Test func pngAndBmpDecodeExactlyThroughSDLImage() throws {
         let fixtures = try Fixtures()
         var pixels: [UInt8] = []
@@ -273,24 +286,22 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         #expect(mismatches.withLock { $0 } == 0)
     }
 
-    /// Prints decode times for a large wallpaper when one is installed (PLUMAGE_BENCH_JPEG overrides).
-    @Test func timesALargeJpeg() throws {
+    /// The committed 16 MP progressive demo photo decodes whole and at 1/2 for a 1280×800 target;
+    /// full-size pixels match ImageMagick's libjpeg within IDCT rounding (reference values read with
+    /// `convert seeding-full.jpg -crop 1x1+X+Y txt:`), and the 1/2 decode matches the full one halved.
+    @Test func decodesTheCommittedSixteenMegapixelPhoto() throws {
         try ImageDecoder.initializeOnMainThread()
-        let path =
-            ProcessInfo.processInfo.environment["PLUMAGE_BENCH_JPEG"]
-            ?? "/usr/share/backgrounds/seeding_by_Clements_Engelhardt.jpg"
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        for target in [nil, PixelSize(width: 1280, height: 800)] {
-            var best = Duration.seconds(100)
-            var size = PixelSize(width: 0, height: 0)
-            for _ in 0..<3 {
-                best = min(
-                    best,
-                    try ContinuousClock().measure {
-                        size = try ImageDecoder.decode(path: path, cover: target).get().bitmap.size
-                    })
-            }
-            print("decode \(path) cover \(target.map(\.description) ?? "none"): \(size) in \(best)")
-        }
+        let path = RepositoryPaths.path("Assets/demo/photos/seeding-full.jpg")
+        try #require(FileManager.default.fileExists(atPath: path), "missing committed asset \(path)")
+        let full = try ImageDecoder.decode(path: path, cover: nil).get()
+        #expect(full.bitmap.size == PixelSize(width: 5312, height: 2988) && !full.isReduced)
+        #expect(close(full.bitmap.pixel(x: 100, y: 100), RGBA(134, 140, 112), 3))
+        #expect(close(full.bitmap.pixel(x: 2000, y: 1000), RGBA(235, 193, 151), 3))
+        #expect(close(full.bitmap.pixel(x: 5000, y: 2900), RGBA(22, 33, 3), 3))
+        let half = try ImageDecoder.decode(path: path, cover: PixelSize(width: 1280, height: 800)).get()
+        #expect(half.bitmap.size == PixelSize(width: 2656, height: 1494) && half.isReduced)
+        #expect(half.originalSize == PixelSize(width: 5312, height: 2988))
+        let comparison = BitmapComparison(actual: half.bitmap, expected: full.bitmap.downscaled(byFactor: 2), tolerance: 12)
+        #expect(comparison.matches(allowingFraction: 0.01), "\(comparison)")
     }
 }

@@ -69,18 +69,6 @@ private func segmentOffset(_ jpeg: [UInt8], _ marker: UInt8) -> Int? {
     return nil
 }
 
-/// A deterministic random source (SplitMix64) so corruption tests are repeatable.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Generous per-call time limit for hostile inputs in a debug build on a loaded 2-core machine: it
 /// catches hangs and runaway work, it is not a speed test.
 private let hangGuard = Duration.seconds(3)
@@ -185,7 +173,7 @@ private func decodeGuarded(_ bytes: [UInt8], _ label: String) -> [Bitmap?] {
     }
 
     @Test func hostileBytesNeverCrashOrHang() throws {
-        var random = SplitMix(state: 42)
+        var random = SplitMix64(seed: 42)
         let jpeg = try ProgressiveFiles.bytes("p420-restart-1000x663.jpg")
         let frame = try #require(segmentOffset(jpeg, 0xC2))
         var cases: [(String, [UInt8])] = [

@@ -34,7 +34,7 @@ final class GoldenTests: XCTestCase {
         let themes = try loadThemes()
         var app = AppState(root: FeedScreen(source: source), themes: themes, theme: themes.theme(named: theme)!)
         app.assetRoot = Self.root + "/Assets"
-        app.fixedNow = Timestamp(seconds: (source.items.map(\.date).max()?.seconds ?? 0) + 3600)
+        app.fixedNow = Timestamp(seconds: (source.items.compactMap(\.date).max()?.seconds ?? 0) + 3600)
         let canvas = try Canvas(size: DisplayScale(scale).pixels(size))
         let backend = try SDLBackend(assetsDirectory: Self.root + "/Assets", fontsDirectory: Self.root + "/Fonts",
                                      renderer: canvas.renderer, systemEmoji: false)

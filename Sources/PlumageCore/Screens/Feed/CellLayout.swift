@@ -64,11 +64,12 @@ public struct CellLayout: Sendable {
                           separator: Rect(x: textX, y: height - 1, width: width - textX, height: 1))
     }
 
-    /// The "@handle · date" line in the handle and date colours, on one line.
+    /// The "@handle · date" line in the handle and date colours, on one line; just "@handle" when
+    /// `date` is empty.
     public static func metaBlock(_ item: Item, date: String, maxWidth: Double, theme: Theme,
                                  measurer: some TextMeasuring) -> TextBlock {
-        let spans = [StyledSpan(Substring("@" + item.author.handle), theme.color(.handle)),
-                     StyledSpan(Substring(" · " + date), theme.color(.date))]
+        var spans = [StyledSpan(Substring("@" + item.author.handle), theme.color(.handle))]
+        if !date.isEmpty { spans.append(StyledSpan(Substring(" · " + date), theme.color(.date))) }
         return TextLayout.layout(spans, style: .b1, maxWidth: maxWidth, maxLines: 1, measurer: measurer)
     }
 

@@ -13,10 +13,12 @@ public struct Photo: Hashable, Sendable {
         self.path = path; self.title = title; self.subtitle = subtitle; self.knownSize = knownSize
     }
 
-    /// The photos of a feed item, titled with its author and date.
+    /// The photos of a feed item, titled with its author, subtitled "@handle · YYYY-MM-DD" (just
+    /// "@handle" for an undated item).
     public static func photos(of item: Item) -> [Photo] {
-        item.media.filter { $0.kind != .video }.map {
-            Photo(path: $0.path, title: item.author.name, subtitle: "@\(item.author.handle) · \(item.date.iso8601.prefix(10))",
+        let subtitle = "@\(item.author.handle)" + (item.date.map { " · \($0.iso8601.prefix(10))" } ?? "")
+        return item.media.filter { $0.kind != .video }.map {
+            Photo(path: $0.path, title: item.author.name, subtitle: subtitle,
                   knownSize: PixelSize(width: $0.width, height: $0.height))
         }
     }

@@ -41,6 +41,23 @@ import Testing
         #expect(layout.meta.lines[0].runs.map(\.text) == ["@ada", " · 1h"])
     }
 
+    @Test func anUndatedItemShowsNoDate() {
+        var item = Fixtures.item("1", "hello world")
+        item.date = nil
+        item.dateProblem = "date_published 'garbage' is not an RFC 3339 date"
+        let layout = CellLayout.make(item, width: 600, theme: theme, now: now, measurer: m)
+        #expect(layout.meta.lines.map { $0.runs.map(\.text) } == [["@ada"]])
+        #expect(layout.metaDate == "")
+        // The clock moving on leaves it so.
+        let later = layout.withDate(RelativeDate.format(item.date, now: now), item: item, cellWidth: 600, theme: theme, measurer: m)
+        #expect(later.meta.lines.map { $0.runs.map(\.text) } == [["@ada"]])
+        #expect(RelativeDate.format(nil, now: now) == "")
+        #expect(Photo.photos(of: Fixtures.item("2", "x", media: [Media(kind: .photo, path: "/p.jpg", width: 4, height: 3)]))
+            .map(\.subtitle) == ["@ada · 2023-11-14"])
+        item.media = [Media(kind: .photo, path: "/p.jpg", width: 4, height: 3)]
+        #expect(Photo.photos(of: item).map(\.subtitle) == ["@ada"])
+    }
+
     @Test func onePhotoKeepsItsAspectWithinLimits() {
         let wide = CellLayout.photoGrid([Media(kind: .photo, path: "/a", width: 1600, height: 900)], width: 512)
         #expect(wide == [Rect(x: 0, y: 0, width: 512, height: 288)])

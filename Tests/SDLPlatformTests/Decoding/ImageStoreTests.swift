@@ -1,0 +1,51 @@
+import PlumageCore
+import Testing
+
+@testable import SDLPlatform
+
+/// The feed's texture store: big images reach the screen in row bands over several frames.
+@Suite(.serialized) struct ImageStoreTests {
+    init() { #expect(sdlEventsReady) }
+
+    /// A store whose shared cache already holds `bitmap` for `request`, so no decode runs, with a zero
+    /// upload budget: one upload step a frame.
+    private func store(holding bitmap: Bitmap, for request: ImageRequest, renderer: Renderer) throws -> ImageStore {
+        let cache = DecodedImageCache(byteLimit: 64 << 20)
+        #expect(cache.insert(image: bitmap, for: request) { _ in false })
+        let store = try ImageStore(renderer: renderer, pool: DecodePool(threadCount: 1), cache: cache)
+        store.uploadBudgetMs = 0
+        return store
+    }
+
+    @Test func aBitmapOverOneMegabyteArrivesAfterSeveralFramesWithItsPixelsIntact() throws {
+        let renderer = try Renderer(headless: PixelSize(width: 600, height: 500))
+        let bitmap = gradientBitmap(600, 500)  // 1.2 MB
+        let request = ImageRequest(path: "/nowhere/big.jpg", size: bitmap.size)
+        let store = try store(holding: bitmap, for: request, renderer: renderer)
+        store.beginFrame()
+        guard case .loading = store.lookup(request) else { Issue.record("a texture before any upload"); return }
+        // One frame creates the texture, then 512 KiB / 2400 B = 218 rows a frame: 218 + 218 + 64.
+        var frames = 0
+        while !store.textures.contains(request) && frames < 20 {
+            store.beginFrame()
+            frames += 1
+            #expect(store.uploadsLastFrame == 1)
+        }
+        #expect(frames == 4 && store.outstanding == 0 && !store.hasArrivals)
+        guard case .ready(let texture) = store.lookup(request) else { Issue.record("no texture"); return }
+        renderer.copy(texture, to: PixelRect(x: 0, y: 0, width: 600, height: 500))
+        renderer.flush()
+        #expect(renderer.readPixels(PixelRect(x: 0, y: 0, width: 600, height: 500)) == bitmap)
+    }
+
+    @Test func aBitmapOfOneMegabyteArrivesInOneFrame() throws {
+        let renderer = try Renderer(headless: PixelSize(width: 64, height: 64))
+        let bitmap = gradientBitmap(512, 512)  // exactly 1 MiB
+        let request = ImageRequest(path: "/nowhere/small.jpg", size: bitmap.size)
+        let store = try store(holding: bitmap, for: request, renderer: renderer)
+        store.beginFrame()
+        _ = store.lookup(request)
+        store.beginFrame()
+        #expect(store.textures.contains(request) && store.outstanding == 0)
+    }
+}

@@ -4,20 +4,26 @@ import PlumageCore
 public enum Fixtures {
     /// A theme whose roles all have distinct, easily recognised colours.
     /// Role number i has colour #(i*8)64C8, named after the role.
-    public static let theme: Theme = {
+    public static let theme = makeTheme(name: "test", tail: "64C8")
+
+    /// A second theme, for switching: role number i has colour #(i*8)C864.
+    public static let otherTheme = makeTheme(name: "other", tail: "C864")
+
+    /// A theme called `name` whose role number i has colour #(i*8) followed by `tail`.
+    static func makeTheme(name: String, tail: String) -> Theme {
         let digits = Array("0123456789ABCDEF")
         var palette = ""
         var theme = "palette = test\nbackground = none.jpg\nbar-opacity = 0.8\ncard-opacity = 0.5\ndark = true\n"
         for (i, role) in ThemeRole.allCases.enumerated() {
             let v = i * 8
-            palette += "#\(digits[v >> 4])\(digits[v & 15])64C8 c\(i)\n"
+            palette += "#\(digits[v >> 4])\(digits[v & 15])\(tail) c\(i)\n"
             theme += "\(role.rawValue) = c\(i)\n"
         }
         let paletteText = palette
-        return try! Theme(parsing: theme, file: "test.theme", name: "test") { (_) throws(StyleError) -> Palette in
+        return try! Theme(parsing: theme, file: "\(name).theme", name: name) { (_) throws(StyleError) -> Palette in
             try Palette(parsing: paletteText, file: "test.palette")
         }
-    }()
+    }
 
     /// An author called `handle` with no avatar.
     public static func author(_ handle: String) -> Author { Author(name: handle.capitalized, handle: handle) }

@@ -1,0 +1,62 @@
+import PlumageCore
+import PlumageTestSupport
+import Testing
+
+/// Whole frames as text, compared with `Tests/Snapshots/*.txt`: every command each screen draws,
+/// in order, with its geometry and colours (monospace measurer, fixture theme). Re-record with
+/// `RECORD_SNAPSHOTS=1 swift test --filter DisplayListSnapshotTests` (which fails on purpose).
+@Suite struct DisplayListSnapshotTests {
+    let m = MonospaceMeasurer(advance: 8, lineHeight: 20)
+
+    func makeApp() -> AppState {
+        var app = AppState.feed(Fixtures.source(count: 12))
+        app.fixedNow = Timestamp(seconds: 1_700_003_600)
+        app.assetRoot = "/assets"
+        _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        app.completeFeedLayout(at: 0, measurer: m)
+        return app
+    }
+
+    let photos = (0..<3).map { Photo(path: "/p\($0).jpg", title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
+
+    @Test func feed() {
+        var app = makeApp()
+        _ = app.handle(.pointerMoved(to: Point(x: 300, y: 120)), at: 1)
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(frame.textDump, named: "feed") == nil)
+    }
+
+    @Test func pickerOpen() {
+        var app = makeApp()
+        _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: 26)), at: 1)
+        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(frame.textDump, named: "feed-picker") == nil)
+    }
+
+    @Test func imageView() {
+        var app = makeApp()
+        app.openPhotos(photos, at: 1)
+        _ = app.handle(.photo(.size(path: "/p1.jpg", PixelSize(width: 1600, height: 900))), at: 1)
+        _ = app.handle(.photo(.level(path: "/p1.jpg", level: 1)), at: 1)
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(frame.textDump, named: "image-view") == nil)
+    }
+
+    @Test func imageViewLoadingAndFailed() {
+        var app = makeApp()
+        app.openPhotos(photos, at: 0)
+        let loading = app.frame(at: 1.25, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(loading.textDump, named: "image-view-loading") == nil)
+        _ = app.handle(.photo(.failed(path: "/p0.jpg", .tooLarge(width: 30000, height: 20000, limit: 250_000_000))), at: 2)
+        let failed = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(failed.textDump, named: "image-view-failed") == nil)
+    }
+
+    @Test func pushHalfway() {
+        var app = makeApp()
+        app.push(PhotoScreen(photos: photos, index: 0, context: "Test"), at: 1)
+        let frame = app.frame(at: 1.1, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(frame.textDump, named: "push-halfway") == nil)
+    }
+}

@@ -239,6 +239,21 @@ import Testing
         #expect(v.scale == immediate.scale && v.origin == immediate.origin)
     }
 
+    @Test func keyZoomFollowsTheEaseOutCubicGeometrically() {
+        // scale(t) = 0.15 · 1.25^(1 − (1 − t / 0.15)³), the anchor's image point held under it.
+        var v = Self.photo()
+        let p = Point(x: 610, y: 140)
+        let q = v.imagePoint(atView: p)
+        v.zoomAnimated(by: 1.25, at: p, time: 3)
+        for t in [0.0375, 0.075, 0.1125] {
+            v.advance(to: 3 + t)
+            let u = t / 0.15
+            let scale = 0.15 * pow(1.25, 1 - (1 - u) * (1 - u) * (1 - u))
+            #expect(abs(v.scale - scale) < 1e-12, "t = \(t)")
+            #expect(abs(v.origin.x - (p.x - q.x * scale)) < 1e-9 && abs(v.origin.y - (p.y - q.y * scale)) < 1e-9)
+        }
+    }
+
     @Test func keyZoomsAccumulateMidAnimation() {
         var v = Self.photo()
         let start = v.scale
@@ -353,6 +368,27 @@ import Testing
         v.dragMoved(to: Point(x: 300, y: 300), time: 20.05)
         v.dragEnded(time: 20.5)
         #expect(!v.isAnimating)
+    }
+
+    @Test func flingPositionFollowsTheDecayFormula() {
+        // The pointer moved by (−20, −10) px per 1/60 s; the release velocity over the last 80 ms
+        // is (−1200, −600) px/s and origin(t) = released + v₀·(1 − 0.998^ms) / k.
+        var v = ImageViewport(
+            imageSize: PixelSize(width: 20_000, height: 20_000),
+            viewSize: Size(width: 800, height: 600), mode: .manual)
+        v.dragBegan(at: Point(x: 400, y: 300), time: 0)
+        for i in 1...6 {
+            v.dragMoved(to: Point(x: 400 - Double(i) * 20, y: 300 - Double(i) * 10), time: Double(i) / 60)
+        }
+        let released = v.origin
+        v.dragEnded(time: 0.1)
+        let k = -1000 * log(0.998)
+        for t in [1.0 / 60, 0.25, 1, 2] {
+            v.advance(to: 0.1 + t)
+            let travel = (1 - pow(0.998, t * 1000)) / k
+            #expect(abs(v.origin.x - (released.x - 1200 * travel)) < 1e-6, "t = \(t)")
+            #expect(abs(v.origin.y - (released.y - 600 * travel)) < 1e-6, "t = \(t)")
+        }
     }
 
     @Test func flingStopsOnTheAxisThatHitsAnEdge() {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One vertical scroller as a value: offset in points (0 = top), clamped to `0…maxOffset`
 /// at all times (no rubber band: the feed stops hard at its ends, like a desktop list).
 ///
@@ -172,7 +178,7 @@ public struct ScrollPhysics: Hashable, Sendable {
             if u >= 1 { motion = .idle }
         case .fling(let from, let velocity, let start):
             let k = ScrollPhysics.decayPerSecond
-            let now = velocity * ScrollPhysics.decay(k * max(0, time - start))
+            let now = velocity * exp(-k * max(0, time - start))
             let stopped = abs(now) < ScrollPhysics.minFlingSpeed
             let restingVelocity = stopped ? (velocity < 0 ? -1 : 1) * ScrollPhysics.minFlingSpeed : now
             let position = from + (velocity - restingVelocity) / k
@@ -192,18 +198,4 @@ public struct ScrollPhysics: Hashable, Sendable {
 
     /// `value` limited to `0…maxOffset`.
     private func clamped(_ value: Double) -> Double { max(0, min(maxOffset, value.isFinite ? value : 0)) }
-
-    /// e^(−x) for x ≥ 0 without Foundation: Taylor series on x/1024, then squared ten times.
-    private static func decay(_ x: Double) -> Double {
-        guard x < 700 else { return 0 }
-        let r = -x / 1024
-        var term = 1.0
-        var sum = 1.0
-        for n in 1...8 {
-            term *= r / Double(n)
-            sum += term
-        }
-        for _ in 0..<10 { sum *= sum }
-        return sum
-    }
 }

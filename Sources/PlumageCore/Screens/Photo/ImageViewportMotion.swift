@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What an `ImageViewport` is doing between events.
 enum ImageViewportMotion: Hashable, Sendable {
     /// Nothing moves.
@@ -50,7 +56,7 @@ extension ImageViewport {
     /// Zooms by `zoomStep^detents` at `p` (positive detents zoom in; fractional touchpad deltas
     /// work), immediately; see `zoom(by:at:)`.
     public mutating func wheel(detents: Double, at p: Point) {
-        zoom(by: ImageViewportMath.pow(Self.zoomStep, detents), at: p)
+        zoom(by: pow(Self.zoomStep, detents), at: p)
     }
 
     /// Zooms by `factor` (> 1 zooms in; pinch passes its scale change) keeping the image point
@@ -215,7 +221,7 @@ extension ImageViewport {
     private mutating func advanceFling(from: Point, velocity: Point, start: Double, time: Double) {
         let k = Self.flingDecayPerSecond
         let speed = Self.length(velocity)
-        let decay = ImageViewportMath.exp(-k * max(0, time - start))
+        let decay = exp(-k * max(0, time - start))
         let stopped = speed * decay < Self.minFlingSpeed
         // Distance travelled is v₀·(1 − e^(−kt))/k, frozen where the speed reaches the minimum.
         let travel = stopped ? (1 - Self.minFlingSpeed / speed) / k : (1 - decay) / k
@@ -234,8 +240,8 @@ extension ImageViewport {
     /// The pose a fraction `w` of the way from `a` to `b`: the scale geometrically, the origin
     /// along the same zoom about the transition's fixed point, so a zoom's anchor stays put.
     private static func interpolate(_ a: Pose, _ b: Pose, eased w: Double) -> Pose {
-        let logRatio = ImageViewportMath.log(b.scale / a.scale)
-        let s = a.scale * ImageViewportMath.exp(logRatio * w)
+        let logRatio = log(b.scale / a.scale)
+        let s = a.scale * exp(logRatio * w)
         // view = origin + q·s fixes q's view point when origin moves in step with s; a near-pure
         // pan (scale ratio ~1) interpolates the origin by `w` directly to avoid cancellation.
         let t = abs(logRatio) < 1e-9 ? w : (s - a.scale) / (b.scale - a.scale)

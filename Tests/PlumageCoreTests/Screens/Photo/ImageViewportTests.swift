@@ -40,37 +40,6 @@ import Testing
         return v
     }
 
-    // MARK: elementary functions
-
-    @Test func expLogAndPowMatchTheCLibraryTo1e12() {
-        var x = -740.0
-        while x < 709 {
-            let expected = Foundation.exp(x)
-            #expect(abs(ImageViewportMath.exp(x) - expected) <= 1e-12 * expected, "exp(\(x))")
-            x += 0.37
-        }
-        for small in [0.0, 1e-300, -1e-17, 1e-9, -0.3465, 0.3466, 1, -1] {
-            #expect(abs(ImageViewportMath.exp(small) - Foundation.exp(small)) <= 1e-12 * Foundation.exp(small))
-        }
-        var y = Double.leastNormalMagnitude / 64
-        while y < 1e300 {
-            let expected = Foundation.log(y)
-            #expect(abs(ImageViewportMath.log(y) - expected) <= 1e-12 * abs(expected), "log(\(y))")
-            y *= 1.7
-        }
-        for near in [0.999, 1.0000001, 1 - 1e-12, 1.41421356, 0.70710678, 2, 0.5] {
-            let expected = Foundation.log(near)
-            #expect(abs(ImageViewportMath.log(near) - expected) <= 1e-12 * abs(expected), "log(\(near))")
-        }
-        #expect(ImageViewportMath.log(1) == 0 && ImageViewportMath.exp(0) == 1)
-        #expect(ImageViewportMath.exp(710) == .infinity && ImageViewportMath.exp(-746) == 0)
-        #expect(ImageViewportMath.log(0) == -.infinity && ImageViewportMath.log(-1).isNaN)
-        for d in [-20.0, -0.37, 0.37, 1, 20] {
-            let expected = Foundation.pow(1.25, d)
-            #expect(abs(ImageViewportMath.pow(1.25, d) - expected) <= 1e-12 * expected)
-        }
-    }
-
     // MARK: auto zoom
 
     @Test(arguments: [(4000, 3000), (3000, 4000), (2000, 2000)], [(1600.0, 900.0), (900.0, 1600.0)])

@@ -112,7 +112,7 @@ public struct AppState: Sendable {
         guard var viewer = photoViewer else { return }
         viewer.sync(status: viewer.photo?.path.flatMap { photoStatus[$0] }, window: windowSize, scale: displayScale)
         guard var v = viewer.viewport else { return }
-        let centre = Point(x: v.viewSize.width / 2, y: v.viewSize.height / 2)
+        let centre = DevicePoint(x: v.viewSize.width / 2, y: v.viewSize.height / 2)
         switch zoom {
         case .fit: v.setMode(.fit, animated: false, time: 0)
         case .fill: v.setMode(.fill, animated: false, time: 0)

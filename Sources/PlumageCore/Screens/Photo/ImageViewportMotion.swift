@@ -9,18 +9,18 @@ enum ImageViewportMotion: Hashable, Sendable {
     /// Nothing moves.
     case idle
     /// Easing from `from` to `to` (keys), started at `start`.
-    case transition(from: ImageViewport.Pose, to: ImageViewport.Pose, start: Double)
+    case transition(from: ImageViewport.Pose, to: ImageViewport.Pose, start: Seconds)
     /// Coasting from origin `from` with `velocity` (view pixels per second), started at `start`.
-    case fling(from: Point, velocity: Point, start: Double)
+    case fling(from: DevicePoint, velocity: DeviceVector, start: Seconds)
     /// Following a pointer that was at `pointer` when the origin was `origin`.
-    case drag(pointer: Point, origin: Point, samples: [PointerSample])
+    case drag(pointer: DevicePoint, origin: DevicePoint, samples: [PointerSample])
 
     /// One pointer position during a drag.
     struct PointerSample: Hashable, Sendable {
         /// Pointer position in view pixels.
-        var point: Point
+        var point: DevicePoint
         /// When it was there, in seconds on the caller's clock.
-        var time: Double
+        var time: Seconds
     }
 }
 
@@ -49,13 +49,13 @@ extension ImageViewport {
     }
 
     /// One pan step for arrows / hjkl: `panFraction` of the view on each axis, in view pixels.
-    public var panStep: Size {
-        Size(width: viewSize.width * Self.panFraction, height: viewSize.height * Self.panFraction)
+    public var panStep: DeviceVector {
+        DeviceVector(dx: viewSize.width * Self.panFraction, dy: viewSize.height * Self.panFraction)
     }
 
     /// Zooms by `zoomStep^detents` at `p` (positive detents zoom in; fractional touchpad deltas
     /// work), immediately; see `zoom(by:at:)`.
-    public mutating func wheel(detents: Double, at p: Point) {
+    public mutating func wheel(detents: Double, at p: DevicePoint) {
         zoom(by: pow(Self.zoomStep, detents), at: p)
     }
 
@@ -63,7 +63,7 @@ extension ImageViewport {
     /// under `p` under it, clamped to the limits, immediately; sets `.manual`. Stops an eased
     /// change or fling where it is; a drag carries on from the new position. Ignores a factor
     /// that is not finite and positive.
-    public mutating func zoom(by factor: Double, at p: Point) {
+    public mutating func zoom(by factor: Double, at p: DevicePoint) {
         guard factor.isFinite, factor > 0 else { return }
         zoom(toScale: scale * factor, at: p)
     }
@@ -71,7 +71,7 @@ extension ImageViewport {
     /// Zooms to exactly `target` device pixels per image pixel (clamped to the limits; e.g. a
     /// command-line zoom), immediately, like `zoom(by:at:)`; ignores a non-finite or
     /// non-positive target.
-    public mutating func zoom(toScale target: Double, at p: Point) {
+    public mutating func zoom(toScale target: Double, at p: DevicePoint) {
         guard target.isFinite, target > 0 else { return }
         if !isDragging { motion = .idle }
         mode = .manual
@@ -82,7 +82,7 @@ extension ImageViewport {
     /// Eases a zoom by `factor` at `p` (keys `+`/`−`; the caller passes the cursor when it is in
     /// the view, else the centre); sets `.manual`. Mid-ease, the factor applies to the running
     /// target, so quick presses accumulate.
-    public mutating func zoomAnimated(by factor: Double, at p: Point, time: Double) {
+    public mutating func zoomAnimated(by factor: Double, at p: DevicePoint, time: Seconds) {
         guard factor.isFinite, factor > 0 else { return }
         advance(to: time)
         mode = .manual
@@ -92,7 +92,7 @@ extension ImageViewport {
 
     /// Switches to `mode`; `.fit` and `.fill` move to their centred auto pose (eased when
     /// `animated`) and re-fit on later resizes; `.manual` changes nothing else.
-    public mutating func setMode(_ mode: ZoomMode, animated: Bool, time: Double) {
+    public mutating func setMode(_ mode: ZoomMode, animated: Bool, time: Seconds) {
         advance(to: time)
         self.mode = mode
         guard mode != .manual else { return }
@@ -102,7 +102,7 @@ extension ImageViewport {
 
     /// Zooms to actual size (scale 1: one image pixel per device pixel, or the nearest limit)
     /// anchored at `p`; sets `.manual`.
-    public mutating func actualSize(at p: Point, animated: Bool, time: Double) {
+    public mutating func actualSize(at p: DevicePoint, animated: Bool, time: Seconds) {
         advance(to: time)
         mode = .manual
         go(to: anchored(targetPose, toScale: 1, at: p), animated: animated, time: time)
@@ -110,47 +110,47 @@ extension ImageViewport {
 
     /// Eases to the auto mode other than the last one in force (`z`): fill → fit → fill …,
     /// also after manual zooms in between.
-    public mutating func toggleFillFit(time: Double) {
+    public mutating func toggleFillFit(time: Seconds) {
         setMode(lastAutoMode == .fill ? .fit : .fill, animated: true, time: time)
     }
 
     /// Moves the view over the image by `delta` view pixels (positive x shows more of the
     /// right side, so the content moves by −delta), clamped; eased when `animated`, and
     /// added to the running target mid-ease.
-    public mutating func pan(by delta: Point, animated: Bool, time: Double) {
+    public mutating func pan(by delta: DeviceVector, animated: Bool, time: Seconds) {
         advance(to: time)
         let base = targetPose
-        let moved = Point(x: base.origin.x - delta.x, y: base.origin.y - delta.y)
+        let moved = DevicePoint(x: base.origin.x - delta.dx, y: base.origin.y - delta.dy)
         go(to: Pose(scale: base.scale, origin: clampedOrigin(moved, scale: base.scale)), animated: animated, time: time)
     }
 
     /// Grabs the image at view point `p`, stopping any eased change or fling where it is.
-    public mutating func dragBegan(at p: Point, time: Double) {
+    public mutating func dragBegan(at p: DevicePoint, time: Seconds) {
         advance(to: time)
         motion = .drag(pointer: p, origin: origin, samples: [.init(point: p, time: time)])
     }
 
     /// Moves the grabbed point to `p`: the content follows the pointer exactly, within the clamp.
-    public mutating func dragMoved(to p: Point, time: Double) {
+    public mutating func dragMoved(to p: DevicePoint, time: Seconds) {
         guard case .drag(let start, let startOrigin, var samples) = motion else { return }
         samples.removeAll { $0.time < time - Self.velocityWindow }
         samples.append(.init(point: p, time: time))
-        origin = clampedOrigin(Point(x: startOrigin.x + p.x - start.x, y: startOrigin.y + p.y - start.y), scale: scale)
+        origin = clampedOrigin(DevicePoint(x: startOrigin.x + p.x - start.x, y: startOrigin.y + p.y - start.y), scale: scale)
         motion = .drag(pointer: start, origin: startOrigin, samples: samples)
     }
 
     /// Releases the drag and flings with the pointer's velocity over the last `velocityWindow`
     /// (none when the pointer rested before release or moved slower than `minFlingSpeed`).
-    public mutating func dragEnded(time: Double) {
+    public mutating func dragEnded(time: Seconds) {
         guard case .drag(_, _, let samples) = motion else { return }
         motion = .idle
         let recent = samples.filter { $0.time >= time - Self.velocityWindow }
         guard let first = recent.first, let last = recent.last, last.time - first.time > 0.001 else { return }
         let dt = last.time - first.time
-        var velocity = Point(x: (last.point.x - first.point.x) / dt, y: (last.point.y - first.point.y) / dt)
+        var velocity = DeviceVector(dx: (last.point.x - first.point.x) / dt, dy: (last.point.y - first.point.y) / dt)
         let speed = Self.length(velocity)
         if speed > Self.maxFlingSpeed {
-            velocity = Point(x: velocity.x * Self.maxFlingSpeed / speed, y: velocity.y * Self.maxFlingSpeed / speed)
+            velocity = DeviceVector(dx: velocity.dx * Self.maxFlingSpeed / speed, dy: velocity.dy * Self.maxFlingSpeed / speed)
         }
         if min(speed, Self.maxFlingSpeed) >= Self.minFlingSpeed {
             motion = .fling(from: origin, velocity: velocity, start: time)
@@ -164,7 +164,7 @@ extension ImageViewport {
     /// An eased change lands exactly on its target at `animationDuration`. A fling stops when
     /// slower than `minFlingSpeed`; an axis whose edge it reaches stops, the other coasts on.
     @discardableResult
-    public mutating func advance(to time: Double) -> Bool {
+    public mutating func advance(to time: Seconds) -> Bool {
         switch motion {
         case .idle, .drag:
             break
@@ -208,7 +208,7 @@ extension ImageViewport {
     }
 
     /// Shows `target` now (dragging, not animated, or already there), or eases to it from `time`.
-    private mutating func go(to target: Pose, animated: Bool, time: Double) {
+    private mutating func go(to target: Pose, animated: Bool, time: Seconds) {
         if animated && !isDragging && target != pose {
             motion = .transition(from: pose, to: target, start: time)
         } else {
@@ -218,21 +218,21 @@ extension ImageViewport {
     }
 
     /// Fling position at `time`, clamped; see `advance(to:)`.
-    private mutating func advanceFling(from: Point, velocity: Point, start: Double, time: Double) {
+    private mutating func advanceFling(from: DevicePoint, velocity: DeviceVector, start: Seconds, time: Seconds) {
         let k = Self.flingDecayPerSecond
         let speed = Self.length(velocity)
         let decay = exp(-k * max(0, time - start))
         let stopped = speed * decay < Self.minFlingSpeed
         // Distance travelled is v₀·(1 − e^(−kt))/k, frozen where the speed reaches the minimum.
         let travel = stopped ? (1 - Self.minFlingSpeed / speed) / k : (1 - decay) / k
-        let position = Point(x: from.x + velocity.x * travel, y: from.y + velocity.y * travel)
+        let position = DevicePoint(x: from.x + velocity.dx * travel, y: from.y + velocity.dy * travel)
         origin = clampedOrigin(position, scale: scale)
         if stopped {
             motion = .idle
         } else if origin != position {
-            let now = Point(
-                x: origin.x == position.x ? velocity.x * decay : 0,
-                y: origin.y == position.y ? velocity.y * decay : 0)
+            let now = DeviceVector(
+                dx: origin.x == position.x ? velocity.dx * decay : 0,
+                dy: origin.y == position.y ? velocity.dy * decay : 0)
             motion = Self.length(now) < Self.minFlingSpeed ? .idle : .fling(from: origin, velocity: now, start: time)
         }
     }
@@ -245,10 +245,10 @@ extension ImageViewport {
         // view = origin + q·s fixes q's view point when origin moves in step with s; a near-pure
         // pan (scale ratio ~1) interpolates the origin by `w` directly to avoid cancellation.
         let t = abs(logRatio) < 1e-9 ? w : (s - a.scale) / (b.scale - a.scale)
-        let o = Point(x: a.origin.x + (b.origin.x - a.origin.x) * t, y: a.origin.y + (b.origin.y - a.origin.y) * t)
+        let o = DevicePoint(x: a.origin.x + (b.origin.x - a.origin.x) * t, y: a.origin.y + (b.origin.y - a.origin.y) * t)
         return Pose(scale: s, origin: o)
     }
 
     /// Euclidean length of `v`.
-    private static func length(_ v: Point) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
+    private static func length(_ v: DeviceVector) -> Double { (v.dx * v.dx + v.dy * v.dy).squareRoot() }
 }

@@ -20,10 +20,7 @@ extension AppState {
         if let error = status?.error ?? (viewer.photo?.path == nil ? .cannotRead("the file is missing") : nil) {
             drawPhotoError(error, in: view, measurer: measurer, into: &commands)
         } else if let v = viewer.viewport, let path = viewer.photo?.path, status?.bestLevel != nil {
-            let d = v.destination
-            let s = displayScale.factor
-            let destination = Rect(x: d.minX / s + view.minX, y: d.minY / s + view.minY, width: d.width / s,
-                                   height: d.height / s)
+            let destination = displayScale.points(v.destination).offsetBy(dx: view.minX, dy: view.minY)
             commands.append(.photo(path: path, destination: destination, level: v.pyramidLevel, filter: v.filter))
         } else {
             drawSpinner(center: Point(x: view.midX, y: view.midY), time: time, into: &commands)

@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test func autoModesRefitOnResizeUntilTheUserZooms() {
-        var v = ImageViewport(imageSize: PixelSize(width: 4000, height: 3000), viewSize: DeviceSize(width: 800, height: 600))
+        var v = ImageViewport(
+            imageSize: PixelSize(width: 4000, height: 3000), viewSize: DeviceSize(width: 800, height: 600))
         v.resize(viewSize: DeviceSize(width: 1000, height: 1200))
         #expect(v.mode == .fill && v.scale == 0.4)
         #expect(Self.isClamped(v))
@@ -87,7 +88,8 @@ import Testing
     }
 
     @Test func toggleAlternatesFillAndFitAndKeysSetModes() {
-        var v = ImageViewport(imageSize: PixelSize(width: 4000, height: 2000), viewSize: DeviceSize(width: 800, height: 600))
+        var v = ImageViewport(
+            imageSize: PixelSize(width: 4000, height: 2000), viewSize: DeviceSize(width: 800, height: 600))
         v.toggleFillFit(time: 0)
         #expect(v.mode == .fit && v.isAnimating)
         v.advance(to: 1)
@@ -120,7 +122,8 @@ import Testing
 
     // MARK: anchored zoom
 
-    @Test(arguments: [1.0, 0.37], [DevicePoint(x: 300, y: 200), DevicePoint(x: 0.5, y: 0.5), DevicePoint(x: 799, y: 599)])
+    @Test(
+        arguments: [1.0, 0.37], [DevicePoint(x: 300, y: 200), DevicePoint(x: 0.5, y: 0.5), DevicePoint(x: 799, y: 599)])
     func wheelZoomKeepsTheCursorPoint(detents: Double, p: DevicePoint) {
         // A covering image zoomed in at a point inside the view never needs clamping, so the
         // anchor holds even at the view's corners; zooming back out retraces the same poses.
@@ -249,7 +252,8 @@ import Testing
             viewSize: DeviceSize(width: 800, height: 600))
         #expect(strip.minScale == 0.004)
         // A 1×1 image cannot fill beyond 32×.
-        let dot = ImageViewport(imageSize: PixelSize(width: 1, height: 1), viewSize: DeviceSize(width: 800, height: 600))
+        let dot = ImageViewport(
+            imageSize: PixelSize(width: 1, height: 1), viewSize: DeviceSize(width: 800, height: 600))
         #expect(dot.scale == 32 && dot.minScale == 16)
     }
 
@@ -408,7 +412,9 @@ import Testing
         // The preview's pixels stand for the same picture, so compare in picture fractions: the
         // view's corners must show the same fraction of the picture, within 1 view pixel.
         let full = PixelSize(width: 6000, height: 4000)
-        let corners = [DevicePoint(x: 0, y: 0), DevicePoint(x: 800, y: 0), DevicePoint(x: 0, y: 600), DevicePoint(x: 800, y: 600)]
+        let corners = [
+            DevicePoint(x: 0, y: 0), DevicePoint(x: 800, y: 0), DevicePoint(x: 0, y: 600), DevicePoint(x: 800, y: 600),
+        ]
         func fractions(_ v: ImageViewport) -> [DevicePoint] {
             corners.map {
                 let q = v.imagePoint(atView: $0)

@@ -17,6 +17,10 @@ public struct DevicePoint: Hashable, Sendable, CustomStringConvertible {
     /// The origin.
     public static let zero = DevicePoint(x: 0, y: 0)
     public var description: String { "(\(fmt(x)), \(fmt(y)))px" }
+    /// The point moved by `v`.
+    public static func + (p: DevicePoint, v: DeviceVector) -> DevicePoint { DevicePoint(x: p.x + v.dx, y: p.y + v.dy) }
+    /// The vector from `b` to `a`.
+    public static func - (a: DevicePoint, b: DevicePoint) -> DeviceVector { DeviceVector(dx: a.x - b.x, dy: a.y - b.y) }
 }
 
 /// A displacement in device pixels (fractional): a pan step, a drag's movement, a velocity's
@@ -28,7 +32,27 @@ public struct DeviceVector: Hashable, Sendable, CustomStringConvertible {
     public var dy: Double
     /// Creates a vector from its components in device pixels.
     public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
+    /// No displacement.
+    public static let zero = DeviceVector(dx: 0, dy: 0)
+    /// Euclidean length in device pixels.
+    public var magnitude: Double { (dx * dx + dy * dy).squareRoot() }
     public var description: String { "<\(fmt(dx)), \(fmt(dy))>px" }
+    /// Component-wise sum.
+    public static func + (a: DeviceVector, b: DeviceVector) -> DeviceVector {
+        DeviceVector(dx: a.dx + b.dx, dy: a.dy + b.dy)
+    }
+    /// Component-wise difference.
+    public static func - (a: DeviceVector, b: DeviceVector) -> DeviceVector {
+        DeviceVector(dx: a.dx - b.dx, dy: a.dy - b.dy)
+    }
+    /// Both components times `factor`.
+    public static func * (v: DeviceVector, factor: Double) -> DeviceVector {
+        DeviceVector(dx: v.dx * factor, dy: v.dy * factor)
+    }
+    /// Both components divided by `divisor`.
+    public static func / (v: DeviceVector, divisor: Double) -> DeviceVector {
+        DeviceVector(dx: v.dx / divisor, dy: v.dy / divisor)
+    }
 }
 
 /// A size in device pixels (fractional).

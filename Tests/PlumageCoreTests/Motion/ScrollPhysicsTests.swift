@@ -188,7 +188,7 @@ import Testing
     @Test func flingSpeedIsCapped() {
         var s = Self.flung(speed: 1_000_000, content: 10_000_000)
         s.advance(to: 0.1 + 1.0 / 60)
-        #expect(s.offset - 100_000 <= ScrollPhysics.maxFlingSpeed / 60 + 1e-6)
+        #expect(s.offset - 100_000 <= MotionConstants.maxFlingSpeed / 60 + 1e-6)
     }
 
     @Test func noFlingAfterTheFingerRests() {

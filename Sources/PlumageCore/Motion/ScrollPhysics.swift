@@ -2,12 +2,12 @@
 /// at all times (no rubber band: the feed stops hard at its ends, like a desktop list).
 ///
 /// Time is passed in as seconds on the app's clock; nothing here reads a clock. Motions:
-/// - wheel and animated key scrolls ease toward a target over `easeDuration` (ease-out cubic);
-///   input arriving mid-ease adds to the target, so consecutive detents accumulate;
+/// - wheel and animated key scrolls ease toward a target over `easeDuration` (`Easing`'s
+///   ease-out cubic); input arriving mid-ease adds to the target, so consecutive detents accumulate;
 /// - a drag moves the content with the finger exactly (the grabbed point stays under it);
-/// - releasing a drag flings with the finger's velocity over the last `velocityWindow`,
-///   decaying by `decelerationPerMs` per millisecond (iOS's normal rate), until slower than
-///   `minFlingSpeed`.
+/// - releasing a drag flings (`Fling`) with the finger's velocity over the last
+///   `MotionConstants.velocityWindow` (`VelocityTracker`), decaying by
+///   `MotionConstants.decelerationPerMs` per millisecond until slower than `MotionConstants.minFlingSpeed`.
 ///
 /// Example: `var s = ScrollPhysics(contentHeight: 5000, viewportHeight: 800)`;
 /// `s.wheel(deltaPoints: 48, at: t)`; then each frame `if s.advance(to: now) { redraw }`.
@@ -15,19 +15,9 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// Distance of one arrow key or `j`/`k` press, in points.
     public static let lineStep = 48.0
     /// How long a wheel or animated key scroll takes to reach its target, in seconds.
-    public static let easeDuration = 0.12
-    /// Fling velocity kept per millisecond (iOS `UIScrollView.DecelerationRate.normal`).
-    public static let decelerationPerMs = 0.998
-    /// A fling stops once slower than this, in points per second.
-    public static let minFlingSpeed = 10.0
-    /// Fling speeds are capped to this, in points per second, so one noisy sample cannot launch the list.
-    public static let maxFlingSpeed = 12_000.0
-    /// A drag's release velocity is measured over this many seconds before release.
-    public static let velocityWindow = 0.08
+    public static let easeDuration: Seconds = 0.12
     /// Smallest scroll-indicator thumb, in points.
     public static let minThumbHeight = 24.0
-    /// −ln(`decelerationPerMs`) per second: velocity(t) = v₀·e^(−k·t).
-    private static let decayPerSecond = 2.0020026706730793
 
     /// Distance from the top of the content to the top of the viewport, in points.
     public private(set) var offset: Double
@@ -40,20 +30,13 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// What the scroller is doing between events.
     private enum Motion: Hashable, Sendable {
         case idle
-        /// Easing from `from` to `to`, started at `start`.
-        case ease(from: Double, to: Double, start: Double)
-        /// Flinging from `from` with `velocity` (points/second, offset units), started at `start`.
-        case fling(from: Double, velocity: Double, start: Double)
-        /// Following a finger or mouse that grabbed the content at `y` when the offset was `offset`.
-        case drag(y: Double, offset: Double, samples: [DragSample])
-    }
-
-    /// One pointer position during a drag.
-    private struct DragSample: Hashable, Sendable {
-        /// Pointer y in points.
-        var y: Double
-        /// When it was there, in seconds on the app clock.
-        var time: Double
+        /// Easing from offset `from` to offset `to`.
+        case ease(from: Double, to: Double, Easing)
+        /// Flinging from offset `from` (velocity in offset points per second).
+        case fling(from: Double, Fling<Double>)
+        /// Following a finger or mouse that grabbed the content at `y` when the offset was
+        /// `offset`; `pointer` tracks the pointer's y.
+        case drag(y: Double, offset: Double, pointer: VelocityTracker<Double>)
     }
 
     /// Creates a scroller at `offset` (clamped).
@@ -82,13 +65,13 @@ public struct ScrollPhysics: Hashable, Sendable {
 
     /// Scrolls smoothly by `deltaPoints` (positive moves toward the end); fractional touchpad
     /// deltas work. Added to the running target when an ease is under way; ignored while dragging.
-    public mutating func wheel(deltaPoints: Double, at time: Double) {
+    public mutating func wheel(deltaPoints: Double, at time: Seconds) {
         scroll(by: deltaPoints, animated: true, at: time)
     }
 
     /// Scrolls by `delta` points (keys: `lineStep`, `pageStep`), easing when `animated` (added to
     /// the running target mid-ease); ignored while dragging.
-    public mutating func scroll(by delta: Double, animated: Bool, at time: Double) {
+    public mutating func scroll(by delta: Double, animated: Bool, at time: Seconds) {
         advance(to: time)
         let base = if case .ease(_, let to, _) = motion { to } else { offset }
         scroll(to: base + delta, animated: animated, at: time)
@@ -96,12 +79,12 @@ public struct ScrollPhysics: Hashable, Sendable {
 
     /// Scrolls to `target` (clamped; Home is 0, End is `maxOffset`), easing when `animated`;
     /// ignored while dragging.
-    public mutating func scroll(to target: Double, animated: Bool, at time: Double) {
+    public mutating func scroll(to target: Double, animated: Bool, at time: Seconds) {
         advance(to: time)
         if isDragging { return }
         let goal = clamped(target)
         if animated && goal != offset {
-            motion = .ease(from: offset, to: goal, start: time)
+            motion = .ease(from: offset, to: goal, Easing(start: time, duration: ScrollPhysics.easeDuration))
         } else {
             offset = goal
             motion = .idle
@@ -112,31 +95,29 @@ public struct ScrollPhysics: Hashable, Sendable {
     public mutating func stop() { motion = .idle }
 
     /// Grabs the content at window y `y`, stopping any animation.
-    public mutating func dragBegan(y: Double, at time: Double) {
+    public mutating func dragBegan(y: Double, at time: Seconds) {
         advance(to: time)
-        motion = .drag(y: y, offset: offset, samples: [DragSample(y: y, time: time)])
+        var pointer = VelocityTracker<Double>()
+        pointer.add(y, at: time)
+        motion = .drag(y: y, offset: offset, pointer: pointer)
     }
 
     /// Moves the grabbed point to `y`: the content follows exactly, within `0…maxOffset`.
-    public mutating func dragMoved(y: Double, at time: Double) {
-        guard case .drag(let startY, let startOffset, var samples) = motion else { return }
-        samples.removeAll { $0.time < time - ScrollPhysics.velocityWindow }
-        samples.append(DragSample(y: y, time: time))
+    public mutating func dragMoved(y: Double, at time: Seconds) {
+        guard case .drag(let startY, let startOffset, var pointer) = motion else { return }
+        pointer.add(y, at: time)
         offset = clamped(startOffset - (y - startY))
-        motion = .drag(y: startY, offset: startOffset, samples: samples)
+        motion = .drag(y: startY, offset: startOffset, pointer: pointer)
     }
 
-    /// Releases the drag and flings with the pointer's velocity over the last `velocityWindow`
-    /// (no fling when the pointer rested before release or moved slower than `minFlingSpeed`).
-    public mutating func dragEnded(at time: Double) {
-        guard case .drag(_, _, let samples) = motion else { return }
+    /// Releases the drag and flings against the pointer's velocity over the last
+    /// `MotionConstants.velocityWindow` (no fling when the pointer rested before release or
+    /// moved slower than `MotionConstants.minFlingSpeed`).
+    public mutating func dragEnded(at time: Seconds) {
+        guard case .drag(_, _, let pointer) = motion else { return }
         motion = .idle
-        let recent = samples.filter { $0.time >= time - ScrollPhysics.velocityWindow }
-        guard let first = recent.first, let last = recent.last, last.time - first.time > 0.001 else { return }
-        let fingerVelocity = (last.y - first.y) / (last.time - first.time)
-        let velocity = max(-ScrollPhysics.maxFlingSpeed, min(ScrollPhysics.maxFlingSpeed, -fingerVelocity))
-        if abs(velocity) >= ScrollPhysics.minFlingSpeed {
-            motion = .fling(from: offset, velocity: velocity, start: time)
+        if let fingerVelocity = pointer.velocity(at: time), let fling = Fling(velocity: -fingerVelocity, start: time) {
+            motion = .fling(from: offset, fling)
         }
     }
 
@@ -149,35 +130,29 @@ public struct ScrollPhysics: Hashable, Sendable {
         let shift = (newOffset ?? offset) - offset
         switch motion {
         case .idle: break
-        case .ease(let from, let to, let start):
-            motion = .ease(from: from + shift, to: clamped(to + shift), start: start)
-        case .fling(let from, let velocity, let start):
-            motion = .fling(from: from + shift, velocity: velocity, start: start)
-        case .drag(let y, let dragOffset, let samples):
-            motion = .drag(y: y, offset: dragOffset + shift, samples: samples)
+        case .ease(let from, let to, let easing):
+            motion = .ease(from: from + shift, to: clamped(to + shift), easing)
+        case .fling(let from, let fling):
+            motion = .fling(from: from + shift, fling)
+        case .drag(let y, let dragOffset, let pointer):
+            motion = .drag(y: y, offset: dragOffset + shift, pointer: pointer)
         }
         offset = clamped(offset + shift)
     }
 
     /// Moves an ease or fling to `time`; returns true while it is still running.
     @discardableResult
-    public mutating func advance(to time: Double) -> Bool {
+    public mutating func advance(to time: Seconds) -> Bool {
         switch motion {
         case .idle, .drag:
             break
-        case .ease(let from, let to, let start):
-            let u = max(0, min(1, (time - start) / ScrollPhysics.easeDuration))
-            let eased = 1 - (1 - u) * (1 - u) * (1 - u)
-            offset = clamped(u >= 1 ? to : from + (to - from) * eased)
-            if u >= 1 { motion = .idle }
-        case .fling(let from, let velocity, let start):
-            let k = ScrollPhysics.decayPerSecond
-            let now = velocity * ScrollPhysics.decay(k * max(0, time - start))
-            let stopped = abs(now) < ScrollPhysics.minFlingSpeed
-            let restingVelocity = stopped ? (velocity < 0 ? -1 : 1) * ScrollPhysics.minFlingSpeed : now
-            let position = from + (velocity - restingVelocity) / k
+        case .ease(let from, let to, let easing):
+            offset = clamped(easing.value(from: from, to: to, at: time))
+            if easing.isFinished(at: time) { motion = .idle }
+        case .fling(let from, let fling):
+            let position = from + fling.displacement(at: time)
             offset = clamped(position)
-            if stopped || offset != position { motion = .idle }
+            if fling.isStopped(at: time) || offset != position { motion = .idle }
         }
         return isAnimating
     }
@@ -192,18 +167,4 @@ public struct ScrollPhysics: Hashable, Sendable {
 
     /// `value` limited to `0…maxOffset`.
     private func clamped(_ value: Double) -> Double { max(0, min(maxOffset, value.isFinite ? value : 0)) }
-
-    /// e^(−x) for x ≥ 0 without Foundation: Taylor series on x/1024, then squared ten times.
-    private static func decay(_ x: Double) -> Double {
-        guard x < 700 else { return 0 }
-        let r = -x / 1024
-        var term = 1.0
-        var sum = 1.0
-        for n in 1...8 {
-            term *= r / Double(n)
-            sum += term
-        }
-        for _ in 0..<10 { sum *= sum }
-        return sum
-    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PlumageCore
 import Testing
 
@@ -36,6 +37,16 @@ import Testing
         #expect(offsets.count <= Int((ScrollPhysics.easeDuration * 120).rounded(.up)) + 1)
         // Smooth: no single 120 Hz frame covers more than half the distance.
         #expect(zip(offsets, [0] + offsets).allSatisfy { $0 - $1 < 24 })
+    }
+
+    @Test func wheelEaseFollowsTheEaseOutCubic() {
+        // offset(t) = 48 · (1 − (1 − t / 0.12)³): a quarter of the way in time is 27.75, half is 42.
+        var s = ScrollPhysics(contentHeight: 5000, viewportHeight: 800, offset: 100)
+        s.wheel(deltaPoints: 48, at: 2)
+        for (t, expected) in [(0.03, 127.75), (0.06, 142.0), (0.09, 147.25)] {
+            s.advance(to: 2 + t)
+            #expect(abs(s.offset - expected) < 1e-9, "t = \(t)")
+        }
     }
 
     @Test func consecutiveDetentsAccumulate() {
@@ -145,6 +156,18 @@ import Testing
         #expect(!stillRunning)
     }
 
+    @Test func flingPositionFollowsTheDecayFormula() {
+        // Released at 300 with 3000 pt/s: offset(t) = 300 + v₀·(1 − 0.998^ms) / k with
+        // k = −1000·ln 0.998 per second and ms the milliseconds since release.
+        let k = -1000 * log(0.998)
+        var s = Self.flung(speed: 3000)
+        for t in [1.0 / 60, 0.25, 1, 2.5] {
+            s.advance(to: 0.1 + t)
+            let expected = 300 + 3000 * (1 - pow(0.998, t * 1000)) / k
+            #expect(abs(s.offset - expected) < 1e-6, "t = \(t)")
+        }
+    }
+
     @Test func flingIsIndependentOfFrameRate() {
         var slow = Self.flung(speed: 2000)
         var fast = Self.flung(speed: 2000)
@@ -165,7 +188,7 @@ import Testing
     @Test func flingSpeedIsCapped() {
         var s = Self.flung(speed: 1_000_000, content: 10_000_000)
         s.advance(to: 0.1 + 1.0 / 60)
-        #expect(s.offset - 100_000 <= ScrollPhysics.maxFlingSpeed / 60 + 1e-6)
+        #expect(s.offset - 100_000 <= MotionConstants.maxFlingSpeed / 60 + 1e-6)
     }
 
     @Test func noFlingAfterTheFingerRests() {

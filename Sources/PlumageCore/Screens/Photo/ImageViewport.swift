@@ -56,13 +56,13 @@ public struct ImageViewport: Hashable, Sendable {
     /// The image's size in its own pixels (each side at least 1).
     public private(set) var imageSize: PixelSize
     /// The view's size in device pixels (each side at least 1).
-    public private(set) var viewSize: Size
+    public private(set) var viewSize: DeviceSize
     /// The current zoom mode; any user zoom sets `.manual`.
     public internal(set) var mode: ZoomMode
     /// Device pixels per image pixel.
     public internal(set) var scale: Double
     /// Where image pixel (0, 0) lands in view pixels (negative when that corner is off-view).
-    public internal(set) var origin: Point
+    public internal(set) var origin: DevicePoint
     /// The drag, fling or eased change under way (see ImageViewportMotion.swift).
     var motion = ImageViewportMotion.idle
     /// The auto mode `toggleFillFit` alternates from (the last of `.fill`/`.fit` in force).
@@ -70,7 +70,7 @@ public struct ImageViewport: Hashable, Sendable {
 
     /// Opens `imageSize` in a view of `viewSize` device pixels: auto modes apply their scale,
     /// `.manual` starts at actual size (scale 1, within the limits); the image is centred.
-    public init(imageSize: PixelSize, viewSize: Size, mode: ZoomMode = .fill) {
+    public init(imageSize: PixelSize, viewSize: DeviceSize, mode: ZoomMode = .fill) {
         self.imageSize = Self.sanitised(imageSize)
         self.viewSize = Self.sanitised(viewSize)
         self.mode = mode
@@ -91,15 +91,15 @@ public struct ImageViewport: Hashable, Sendable {
     public var maxScale: Double { Self.maxZoom }
 
     /// The whole image's rectangle in view pixels (`origin`, image size · `scale`).
-    public var destination: Rect {
-        Rect(origin: origin, size: Size(width: imageWidth * scale, height: imageHeight * scale))
+    public var destination: DeviceRect {
+        DeviceRect(origin: origin, size: DeviceSize(width: imageWidth * scale, height: imageHeight * scale))
     }
     /// The part of the image inside the view, in image pixels (fractional at the edges).
-    public var visibleImageRect: Rect {
+    public var visibleImageRect: DeviceRect {
         let a = imagePoint(atView: .zero)
-        let b = imagePoint(atView: Point(x: viewSize.width, y: viewSize.height))
-        let seen = Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
-        return seen.intersection(Rect(x: 0, y: 0, width: imageWidth, height: imageHeight))
+        let b = imagePoint(atView: DevicePoint(x: viewSize.width, y: viewSize.height))
+        let seen = DeviceRect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
+        return seen.intersection(DeviceRect(x: 0, y: 0, width: imageWidth, height: imageHeight))
     }
     /// `.nearest` at `nearestFilterScale` (400 %) and above so pixels stay crisp, else `.linear`.
     public var filter: SampleFilter { scale >= Self.nearestFilterScale ? .nearest : .linear }
@@ -115,18 +115,18 @@ public struct ImageViewport: Hashable, Sendable {
     }
 
     /// The image point (in image pixels) shown at view point `p`.
-    public func imagePoint(atView p: Point) -> Point {
-        Point(x: (p.x - origin.x) / scale, y: (p.y - origin.y) / scale)
+    public func imagePoint(atView p: DevicePoint) -> DevicePoint {
+        DevicePoint(x: (p.x - origin.x) / scale, y: (p.y - origin.y) / scale)
     }
     /// The view point (in device pixels) where image point `p` is shown.
-    public func viewPoint(ofImage p: Point) -> Point {
-        Point(x: origin.x + p.x * scale, y: origin.y + p.y * scale)
+    public func viewPoint(ofImage p: DevicePoint) -> DevicePoint {
+        DevicePoint(x: origin.x + p.x * scale, y: origin.y + p.y * scale)
     }
 
     /// Sets a new view size (device pixels). Auto modes re-fit; every mode keeps the image point
     /// at the view's centre there (then clamps). An eased change jumps to its end first, a fling
     /// stops, a drag carries on from the new position.
-    public mutating func resize(viewSize: Size) {
+    public mutating func resize(viewSize: DeviceSize) {
         settle()
         let centre = imagePoint(atView: viewCentre)
         self.viewSize = Self.sanitised(viewSize)
@@ -146,7 +146,7 @@ public struct ImageViewport: Hashable, Sendable {
         let ratio = oldWidth >= oldHeight ? oldWidth / Double(newSize.width) : oldHeight / Double(newSize.height)
         imageSize = newSize
         let newScale = mode == .manual ? clampedScale(scale * ratio) : autoScale(mode)
-        let newCentre = Point(x: centre.x * imageWidth / oldWidth, y: centre.y * imageHeight / oldHeight)
+        let newCentre = DevicePoint(x: centre.x * imageWidth / oldWidth, y: centre.y * imageHeight / oldHeight)
         place(newCentre, atScale: newScale)
         rebaseDrag()
     }
@@ -156,7 +156,7 @@ public struct ImageViewport: Hashable, Sendable {
         /// Device pixels per image pixel.
         var scale: Double
         /// Where image pixel (0, 0) lands in view pixels.
-        var origin: Point
+        var origin: DevicePoint
     }
 
     /// The current scale and origin.
@@ -170,15 +170,15 @@ public struct ImageViewport: Hashable, Sendable {
 
     /// `pose` zoomed to `newScale` (clamped to the limits) keeping the image point under `p`
     /// under `p`, then clamped.
-    func anchored(_ pose: Pose, toScale newScale: Double, at p: Point) -> Pose {
+    func anchored(_ pose: Pose, toScale newScale: Double, at p: DevicePoint) -> Pose {
         let s = clampedScale(newScale)
-        let q = Point(x: (p.x - pose.origin.x) / pose.scale, y: (p.y - pose.origin.y) / pose.scale)
-        return Pose(scale: s, origin: clampedOrigin(Point(x: p.x - q.x * s, y: p.y - q.y * s), scale: s))
+        let q = DevicePoint(x: (p.x - pose.origin.x) / pose.scale, y: (p.y - pose.origin.y) / pose.scale)
+        return Pose(scale: s, origin: clampedOrigin(DevicePoint(x: p.x - q.x * s, y: p.y - q.y * s), scale: s))
     }
 
     /// The image centred in the view at scale `s` (within the limits).
     func centredPose(scale s: Double) -> Pose {
-        let o = Point(x: (viewSize.width - imageWidth * s) / 2, y: (viewSize.height - imageHeight * s) / 2)
+        let o = DevicePoint(x: (viewSize.width - imageWidth * s) / 2, y: (viewSize.height - imageHeight * s) / 2)
         return Pose(scale: s, origin: clampedOrigin(o, scale: s))
     }
 
@@ -190,8 +190,8 @@ public struct ImageViewport: Hashable, Sendable {
 
     /// `o` clamped per axis for `scale`: covering the view where the image is larger, centred
     /// where it is smaller.
-    func clampedOrigin(_ o: Point, scale: Double) -> Point {
-        Point(
+    func clampedOrigin(_ o: DevicePoint, scale: Double) -> DevicePoint {
+        DevicePoint(
             x: Self.clamped(o.x, drawn: imageWidth * scale, view: viewSize.width),
             y: Self.clamped(o.y, drawn: imageHeight * scale, view: viewSize.height))
     }
@@ -203,13 +203,13 @@ public struct ImageViewport: Hashable, Sendable {
     }
 
     /// Sets `newScale` and puts image point `q` at the view's centre, clamped.
-    private mutating func place(_ q: Point, atScale newScale: Double) {
+    private mutating func place(_ q: DevicePoint, atScale newScale: Double) {
         scale = newScale
-        origin = clampedOrigin(Point(x: viewCentre.x - q.x * scale, y: viewCentre.y - q.y * scale), scale: scale)
+        origin = clampedOrigin(DevicePoint(x: viewCentre.x - q.x * scale, y: viewCentre.y - q.y * scale), scale: scale)
     }
 
     /// The view's centre in view pixels.
-    private var viewCentre: Point { Point(x: viewSize.width / 2, y: viewSize.height / 2) }
+    private var viewCentre: DevicePoint { DevicePoint(x: viewSize.width / 2, y: viewSize.height / 2) }
     /// Image width in image pixels, as a Double.
     private var imageWidth: Double { Double(imageSize.width) }
     /// Image height in image pixels, as a Double.
@@ -221,8 +221,8 @@ public struct ImageViewport: Hashable, Sendable {
     }
 
     /// `size` with each side raised to at least 1 (non-finite sides become 1).
-    private static func sanitised(_ size: Size) -> Size {
-        Size(
+    private static func sanitised(_ size: DeviceSize) -> DeviceSize {
+        DeviceSize(
             width: size.width.isFinite ? max(1, size.width) : 1,
             height: size.height.isFinite ? max(1, size.height) : 1)
     }

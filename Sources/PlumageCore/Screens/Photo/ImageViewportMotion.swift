@@ -1,35 +1,23 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What an `ImageViewport` is doing between events.
 enum ImageViewportMotion: Hashable, Sendable {
     /// Nothing moves.
     case idle
-    /// Easing from `from` to `to` (keys), started at `start`.
-    case transition(from: ImageViewport.Pose, to: ImageViewport.Pose, start: Double)
-    /// Coasting from origin `from` with `velocity` (view pixels per second), started at `start`.
-    case fling(from: Point, velocity: Point, start: Double)
-    /// Following a pointer that was at `pointer` when the origin was `origin`.
-    case drag(pointer: Point, origin: Point, samples: [PointerSample])
-
-    /// One pointer position during a drag.
-    struct PointerSample: Hashable, Sendable {
-        /// Pointer position in view pixels.
-        var point: Point
-        /// When it was there, in seconds on the caller's clock.
-        var time: Double
-    }
+    /// Easing from `from` to `to` (keys).
+    case transition(from: ImageViewport.Pose, to: ImageViewport.Pose, Easing)
+    /// Coasting from origin `from` (velocity in view pixels per second).
+    case fling(from: DevicePoint, Fling<DeviceVector>)
+    /// Following a pointer that was at `pointer` when the origin was `origin`; `tracker` holds
+    /// the pointer's recent positions.
+    case drag(pointer: DevicePoint, origin: DevicePoint, tracker: VelocityTracker<DevicePoint>)
 }
 
 extension ImageViewport {
-    /// A fling's velocity is multiplied by this each millisecond (the feed's rate, iOS "normal").
-    public static let flingDecelerationPerMs = 0.998
-    /// A fling stops once slower than this, in view pixels per second.
-    public static let minFlingSpeed = 10.0
-    /// Release speeds are capped to this, in view pixels per second.
-    public static let maxFlingSpeed = 12_000.0
-    /// A drag's release velocity is measured over this many seconds before release.
-    public static let velocityWindow = 0.08
-    /// −ln(`flingDecelerationPerMs`) per second: velocity(t) = v₀·e^(−k·t).
-    private static let flingDecayPerSecond = 2.0020026706730793
-
     /// True while an eased change or a fling runs, i.e. while `advance(to:)` still moves the view.
     public var isAnimating: Bool {
         switch motion {
@@ -43,21 +31,21 @@ extension ImageViewport {
     }
 
     /// One pan step for arrows / hjkl: `panFraction` of the view on each axis, in view pixels.
-    public var panStep: Size {
-        Size(width: viewSize.width * Self.panFraction, height: viewSize.height * Self.panFraction)
+    public var panStep: DeviceVector {
+        DeviceVector(dx: viewSize.width * Self.panFraction, dy: viewSize.height * Self.panFraction)
     }
 
     /// Zooms by `zoomStep^detents` at `p` (positive detents zoom in; fractional touchpad deltas
     /// work), immediately; see `zoom(by:at:)`.
-    public mutating func wheel(detents: Double, at p: Point) {
-        zoom(by: ImageViewportMath.pow(Self.zoomStep, detents), at: p)
+    public mutating func wheel(detents: Double, at p: DevicePoint) {
+        zoom(by: pow(Self.zoomStep, detents), at: p)
     }
 
     /// Zooms by `factor` (> 1 zooms in; pinch passes its scale change) keeping the image point
     /// under `p` under it, clamped to the limits, immediately; sets `.manual`. Stops an eased
     /// change or fling where it is; a drag carries on from the new position. Ignores a factor
     /// that is not finite and positive.
-    public mutating func zoom(by factor: Double, at p: Point) {
+    public mutating func zoom(by factor: Double, at p: DevicePoint) {
         guard factor.isFinite, factor > 0 else { return }
         zoom(toScale: scale * factor, at: p)
     }
@@ -65,7 +53,7 @@ extension ImageViewport {
     /// Zooms to exactly `target` device pixels per image pixel (clamped to the limits; e.g. a
     /// command-line zoom), immediately, like `zoom(by:at:)`; ignores a non-finite or
     /// non-positive target.
-    public mutating func zoom(toScale target: Double, at p: Point) {
+    public mutating func zoom(toScale target: Double, at p: DevicePoint) {
         guard target.isFinite, target > 0 else { return }
         if !isDragging { motion = .idle }
         mode = .manual
@@ -76,7 +64,7 @@ extension ImageViewport {
     /// Eases a zoom by `factor` at `p` (keys `+`/`−`; the caller passes the cursor when it is in
     /// the view, else the centre); sets `.manual`. Mid-ease, the factor applies to the running
     /// target, so quick presses accumulate.
-    public mutating func zoomAnimated(by factor: Double, at p: Point, time: Double) {
+    public mutating func zoomAnimated(by factor: Double, at p: DevicePoint, time: Seconds) {
         guard factor.isFinite, factor > 0 else { return }
         advance(to: time)
         mode = .manual
@@ -86,7 +74,7 @@ extension ImageViewport {
 
     /// Switches to `mode`; `.fit` and `.fill` move to their centred auto pose (eased when
     /// `animated`) and re-fit on later resizes; `.manual` changes nothing else.
-    public mutating func setMode(_ mode: ZoomMode, animated: Bool, time: Double) {
+    public mutating func setMode(_ mode: ZoomMode, animated: Bool, time: Seconds) {
         advance(to: time)
         self.mode = mode
         guard mode != .manual else { return }
@@ -96,7 +84,7 @@ extension ImageViewport {
 
     /// Zooms to actual size (scale 1: one image pixel per device pixel, or the nearest limit)
     /// anchored at `p`; sets `.manual`.
-    public mutating func actualSize(at p: Point, animated: Bool, time: Double) {
+    public mutating func actualSize(at p: DevicePoint, animated: Bool, time: Seconds) {
         advance(to: time)
         mode = .manual
         go(to: anchored(targetPose, toScale: 1, at: p), animated: animated, time: time)
@@ -104,50 +92,45 @@ extension ImageViewport {
 
     /// Eases to the auto mode other than the last one in force (`z`): fill → fit → fill …,
     /// also after manual zooms in between.
-    public mutating func toggleFillFit(time: Double) {
+    public mutating func toggleFillFit(time: Seconds) {
         setMode(lastAutoMode == .fill ? .fit : .fill, animated: true, time: time)
     }
 
     /// Moves the view over the image by `delta` view pixels (positive x shows more of the
     /// right side, so the content moves by −delta), clamped; eased when `animated`, and
     /// added to the running target mid-ease.
-    public mutating func pan(by delta: Point, animated: Bool, time: Double) {
+    public mutating func pan(by delta: DeviceVector, animated: Bool, time: Seconds) {
         advance(to: time)
         let base = targetPose
-        let moved = Point(x: base.origin.x - delta.x, y: base.origin.y - delta.y)
+        let moved = DevicePoint(x: base.origin.x - delta.dx, y: base.origin.y - delta.dy)
         go(to: Pose(scale: base.scale, origin: clampedOrigin(moved, scale: base.scale)), animated: animated, time: time)
     }
 
     /// Grabs the image at view point `p`, stopping any eased change or fling where it is.
-    public mutating func dragBegan(at p: Point, time: Double) {
+    public mutating func dragBegan(at p: DevicePoint, time: Seconds) {
         advance(to: time)
-        motion = .drag(pointer: p, origin: origin, samples: [.init(point: p, time: time)])
+        var tracker = VelocityTracker<DevicePoint>()
+        tracker.add(p, at: time)
+        motion = .drag(pointer: p, origin: origin, tracker: tracker)
     }
 
     /// Moves the grabbed point to `p`: the content follows the pointer exactly, within the clamp.
-    public mutating func dragMoved(to p: Point, time: Double) {
-        guard case .drag(let start, let startOrigin, var samples) = motion else { return }
-        samples.removeAll { $0.time < time - Self.velocityWindow }
-        samples.append(.init(point: p, time: time))
-        origin = clampedOrigin(Point(x: startOrigin.x + p.x - start.x, y: startOrigin.y + p.y - start.y), scale: scale)
-        motion = .drag(pointer: start, origin: startOrigin, samples: samples)
+    public mutating func dragMoved(to p: DevicePoint, time: Seconds) {
+        guard case .drag(let start, let startOrigin, var tracker) = motion else { return }
+        tracker.add(p, at: time)
+        let moved = DevicePoint(x: startOrigin.x + p.x - start.x, y: startOrigin.y + p.y - start.y)
+        origin = clampedOrigin(moved, scale: scale)
+        motion = .drag(pointer: start, origin: startOrigin, tracker: tracker)
     }
 
-    /// Releases the drag and flings with the pointer's velocity over the last `velocityWindow`
-    /// (none when the pointer rested before release or moved slower than `minFlingSpeed`).
-    public mutating func dragEnded(time: Double) {
-        guard case .drag(_, _, let samples) = motion else { return }
+    /// Releases the drag and flings with the pointer's velocity over the last
+    /// `MotionConstants.velocityWindow` (none when the pointer rested before release or moved
+    /// slower than `MotionConstants.minFlingSpeed`).
+    public mutating func dragEnded(time: Seconds) {
+        guard case .drag(_, _, let tracker) = motion else { return }
         motion = .idle
-        let recent = samples.filter { $0.time >= time - Self.velocityWindow }
-        guard let first = recent.first, let last = recent.last, last.time - first.time > 0.001 else { return }
-        let dt = last.time - first.time
-        var velocity = Point(x: (last.point.x - first.point.x) / dt, y: (last.point.y - first.point.y) / dt)
-        let speed = Self.length(velocity)
-        if speed > Self.maxFlingSpeed {
-            velocity = Point(x: velocity.x * Self.maxFlingSpeed / speed, y: velocity.y * Self.maxFlingSpeed / speed)
-        }
-        if min(speed, Self.maxFlingSpeed) >= Self.minFlingSpeed {
-            motion = .fling(from: origin, velocity: velocity, start: time)
+        if let velocity = tracker.velocity(at: time), let fling = Fling(velocity: velocity, start: time) {
+            motion = .fling(from: origin, fling)
         }
     }
 
@@ -156,23 +139,23 @@ extension ImageViewport {
 
     /// Moves an eased change or fling to `time`; returns true while one is still running.
     /// An eased change lands exactly on its target at `animationDuration`. A fling stops when
-    /// slower than `minFlingSpeed`; an axis whose edge it reaches stops, the other coasts on.
+    /// slower than `MotionConstants.minFlingSpeed`; an axis whose edge it reaches stops, the
+    /// other coasts on.
     @discardableResult
-    public mutating func advance(to time: Double) -> Bool {
+    public mutating func advance(to time: Seconds) -> Bool {
         switch motion {
         case .idle, .drag:
             break
-        case .transition(let from, let to, let start):
-            let u = max(0, min(1, (time - start) / Self.animationDuration))
-            if u >= 1 {
+        case .transition(let from, let to, let easing):
+            if easing.isFinished(at: time) {
                 apply(to)
                 motion = .idle
             } else {
-                apply(Self.interpolate(from, to, eased: 1 - (1 - u) * (1 - u) * (1 - u)))
+                apply(Self.interpolate(from, to, eased: easing.fraction(at: time)))
                 origin = clampedOrigin(origin, scale: scale)
             }
-        case .fling(let from, let velocity, let start):
-            advanceFling(from: from, velocity: velocity, start: start, time: time)
+        case .fling(let from, let fling):
+            advanceFling(from: from, fling, time: time)
         }
         return isAnimating
     }
@@ -197,52 +180,46 @@ extension ImageViewport {
 
     /// After the view changed under a drag, continues it from the pointer's last position.
     mutating func rebaseDrag() {
-        guard case .drag(_, _, let samples) = motion, let last = samples.last else { return }
-        motion = .drag(pointer: last.point, origin: origin, samples: samples)
+        guard case .drag(_, _, let tracker) = motion, let last = tracker.latest else { return }
+        motion = .drag(pointer: last, origin: origin, tracker: tracker)
     }
 
     /// Shows `target` now (dragging, not animated, or already there), or eases to it from `time`.
-    private mutating func go(to target: Pose, animated: Bool, time: Double) {
+    private mutating func go(to target: Pose, animated: Bool, time: Seconds) {
         if animated && !isDragging && target != pose {
-            motion = .transition(from: pose, to: target, start: time)
+            motion = .transition(from: pose, to: target, Easing(start: time, duration: Self.animationDuration))
         } else {
             apply(target)
             if isDragging { rebaseDrag() } else { motion = .idle }
         }
     }
 
-    /// Fling position at `time`, clamped; see `advance(to:)`.
-    private mutating func advanceFling(from: Point, velocity: Point, start: Double, time: Double) {
-        let k = Self.flingDecayPerSecond
-        let speed = Self.length(velocity)
-        let decay = ImageViewportMath.exp(-k * max(0, time - start))
-        let stopped = speed * decay < Self.minFlingSpeed
-        // Distance travelled is v₀·(1 − e^(−kt))/k, frozen where the speed reaches the minimum.
-        let travel = stopped ? (1 - Self.minFlingSpeed / speed) / k : (1 - decay) / k
-        let position = Point(x: from.x + velocity.x * travel, y: from.y + velocity.y * travel)
+    /// Fling position at `time`, clamped; see `advance(to:)`. An axis that hit its edge drops
+    /// out: the rest coasts on as a new fling from here (or stops when that is too slow).
+    private mutating func advanceFling(from: DevicePoint, _ fling: Fling<DeviceVector>, time: Seconds) {
+        let position = from + fling.displacement(at: time)
         origin = clampedOrigin(position, scale: scale)
-        if stopped {
+        if fling.isStopped(at: time) {
             motion = .idle
         } else if origin != position {
-            let now = Point(
-                x: origin.x == position.x ? velocity.x * decay : 0,
-                y: origin.y == position.y ? velocity.y * decay : 0)
-            motion = Self.length(now) < Self.minFlingSpeed ? .idle : .fling(from: origin, velocity: now, start: time)
+            let velocity = fling.velocity(at: time)
+            let now = DeviceVector(
+                dx: origin.x == position.x ? velocity.dx : 0,
+                dy: origin.y == position.y ? velocity.dy : 0)
+            motion = Fling(velocity: now, start: time).map { .fling(from: origin, $0) } ?? .idle
         }
     }
 
     /// The pose a fraction `w` of the way from `a` to `b`: the scale geometrically, the origin
     /// along the same zoom about the transition's fixed point, so a zoom's anchor stays put.
     private static func interpolate(_ a: Pose, _ b: Pose, eased w: Double) -> Pose {
-        let logRatio = ImageViewportMath.log(b.scale / a.scale)
-        let s = a.scale * ImageViewportMath.exp(logRatio * w)
+        let logRatio = log(b.scale / a.scale)
+        let s = a.scale * exp(logRatio * w)
         // view = origin + q·s fixes q's view point when origin moves in step with s; a near-pure
         // pan (scale ratio ~1) interpolates the origin by `w` directly to avoid cancellation.
         let t = abs(logRatio) < 1e-9 ? w : (s - a.scale) / (b.scale - a.scale)
-        let o = Point(x: a.origin.x + (b.origin.x - a.origin.x) * t, y: a.origin.y + (b.origin.y - a.origin.y) * t)
+        let o = DevicePoint(
+            x: a.origin.x + (b.origin.x - a.origin.x) * t, y: a.origin.y + (b.origin.y - a.origin.y) * t)
         return Pose(scale: s, origin: o)
     }
-
-    /// Euclidean length of `v`.
-    private static func length(_ v: Point) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
 }

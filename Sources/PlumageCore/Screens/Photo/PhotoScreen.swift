@@ -54,7 +54,7 @@ public struct PhotoScreen: Screen {
     mutating func sync(window: Size, scale: DisplayScale) {
         let status = currentStatus
         let view = Self.viewFrame(window: window)
-        let viewPixels = Size(width: view.width * scale.factor, height: view.height * scale.factor)
+        let viewPixels = scale.devicePixels(view.size)
         let known = status?.size ?? photo.map(\.knownSize)
         guard let size = known, size.width > 0, size.height > 0 else { viewport = nil; return }
         if var v = viewport {
@@ -71,7 +71,7 @@ public struct PhotoScreen: Screen {
     public mutating func setZoom(_ zoom: PhotoZoom, env: ScreenEnvironment) {
         sync(window: env.windowSize, scale: env.displayScale)
         guard var v = viewport else { return }
-        let centre = Point(x: v.viewSize.width / 2, y: v.viewSize.height / 2)
+        let centre = DevicePoint(x: v.viewSize.width / 2, y: v.viewSize.height / 2)
         switch zoom {
         case .fit: v.setMode(.fit, animated: false, time: 0)
         case .fill: v.setMode(.fill, animated: false, time: 0)
@@ -91,8 +91,8 @@ public struct PhotoScreen: Screen {
     }
 
     /// Converts a window point to view pixels.
-    static func viewPixel(_ p: Point, window: Size, scale: DisplayScale) -> Point {
-        Point(x: p.x * scale.factor, y: (p.y - FeedMetrics.barHeight) * scale.factor)
+    static func viewPixel(_ p: Point, window: Size, scale: DisplayScale) -> DevicePoint {
+        scale.devicePixels(Point(x: p.x, y: p.y - FeedMetrics.barHeight))
     }
 
     /// Performs an image-view command.
@@ -115,11 +115,12 @@ public struct PhotoScreen: Screen {
         case .zoomActual:
             viewport?.actualSize(at: anchor, animated: true, time: time)
         case let .pan(x, y):
-            let step = Point(x: Double(x) * view.width * 0.1 * scale.factor, y: Double(y) * view.height * 0.1 * scale.factor)
+            let step = DeviceVector(dx: Double(x) * view.width * 0.1 * scale.factor,
+                                    dy: Double(y) * view.height * 0.1 * scale.factor)
             viewport?.pan(by: step, animated: true, time: time)
         case let .panOrStep(direction):
             if let v = viewport, canPan(v, direction: direction) {
-                viewport?.pan(by: Point(x: Double(direction) * view.width * 0.1 * scale.factor, y: 0), animated: true,
+                viewport?.pan(by: DeviceVector(dx: Double(direction) * view.width * 0.1 * scale.factor, dy: 0), animated: true,
                               time: time)
             } else {
                 show(index + direction)

@@ -46,10 +46,7 @@ extension PhotoScreen {
             drawPhotoError(error, in: view, theme: theme, measurer: measurer, into: &commands)
         } else if let v = viewport, let path = photo?.path, let status,
                   let level = PhotoStatus.level(toDraw: v.pyramidLevel, available: status.levels) {
-            let d = v.destination
-            let s = displayScale.factor
-            let destination = Rect(x: d.minX / s + view.minX, y: d.minY / s + view.minY, width: d.width / s,
-                                   height: d.height / s)
+            let destination = displayScale.points(v.destination).offsetBy(dx: view.minX, dy: view.minY)
             commands.append(.photo(path: path, destination: destination, level: level, filter: v.filter))
         } else {
             drawSpinner(center: Point(x: view.midX, y: view.midY), time: env.time, theme: theme, into: &commands)

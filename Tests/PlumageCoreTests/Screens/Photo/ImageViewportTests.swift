@@ -5,13 +5,13 @@ import Testing
 
 @Suite struct ImageViewportTests {
     /// Distance in view pixels between where image point `q` is shown and view point `p`.
-    private static func drift(_ v: ImageViewport, _ q: Point, _ p: Point) -> Double {
+    private static func drift(_ v: ImageViewport, _ q: DevicePoint, _ p: DevicePoint) -> Double {
         let shown = v.viewPoint(ofImage: q)
         return max(abs(shown.x - p.x), abs(shown.y - p.y))
     }
 
     /// True when `a` and `b` agree within `tolerance` on every edge.
-    private static func close(_ a: Rect, _ b: Rect, within tolerance: Double) -> Bool {
+    private static func close(_ a: DeviceRect, _ b: DeviceRect, within tolerance: Double) -> Bool {
         abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
             && abs(a.maxX - b.maxX) <= tolerance && abs(a.maxY - b.maxY) <= tolerance
     }
@@ -28,60 +28,29 @@ import Testing
     /// A 6000×4000 photo in an 800×600 view (fill 0.15, fit 0.1333).
     private static func photo(_ mode: ZoomMode = .fill) -> ImageViewport {
         ImageViewport(
-            imageSize: PixelSize(width: 6000, height: 4000), viewSize: Size(width: 800, height: 600), mode: mode)
+            imageSize: PixelSize(width: 6000, height: 4000), viewSize: DeviceSize(width: 800, height: 600), mode: mode)
     }
 
     /// A viewport in manual mode at exactly `scale` (big image, so no limit interferes).
     private static func manual(scale: Double) -> ImageViewport {
         var v = ImageViewport(
-            imageSize: PixelSize(width: 8000, height: 8000), viewSize: Size(width: 800, height: 800),
+            imageSize: PixelSize(width: 8000, height: 8000), viewSize: DeviceSize(width: 800, height: 800),
             mode: .manual)
-        v.zoom(by: scale, at: Point(x: 400, y: 400))
+        v.zoom(by: scale, at: DevicePoint(x: 400, y: 400))
         return v
-    }
-
-    // MARK: elementary functions
-
-    @Test func expLogAndPowMatchTheCLibraryTo1e12() {
-        var x = -740.0
-        while x < 709 {
-            let expected = Foundation.exp(x)
-            #expect(abs(ImageViewportMath.exp(x) - expected) <= 1e-12 * expected, "exp(\(x))")
-            x += 0.37
-        }
-        for small in [0.0, 1e-300, -1e-17, 1e-9, -0.3465, 0.3466, 1, -1] {
-            #expect(abs(ImageViewportMath.exp(small) - Foundation.exp(small)) <= 1e-12 * Foundation.exp(small))
-        }
-        var y = Double.leastNormalMagnitude / 64
-        while y < 1e300 {
-            let expected = Foundation.log(y)
-            #expect(abs(ImageViewportMath.log(y) - expected) <= 1e-12 * abs(expected), "log(\(y))")
-            y *= 1.7
-        }
-        for near in [0.999, 1.0000001, 1 - 1e-12, 1.41421356, 0.70710678, 2, 0.5] {
-            let expected = Foundation.log(near)
-            #expect(abs(ImageViewportMath.log(near) - expected) <= 1e-12 * abs(expected), "log(\(near))")
-        }
-        #expect(ImageViewportMath.log(1) == 0 && ImageViewportMath.exp(0) == 1)
-        #expect(ImageViewportMath.exp(710) == .infinity && ImageViewportMath.exp(-746) == 0)
-        #expect(ImageViewportMath.log(0) == -.infinity && ImageViewportMath.log(-1).isNaN)
-        for d in [-20.0, -0.37, 0.37, 1, 20] {
-            let expected = Foundation.pow(1.25, d)
-            #expect(abs(ImageViewportMath.pow(1.25, d) - expected) <= 1e-12 * expected)
-        }
     }
 
     // MARK: auto zoom
 
     @Test(arguments: [(4000, 3000), (3000, 4000), (2000, 2000)], [(1600.0, 900.0), (900.0, 1600.0)])
     func fillAndFitScales(image: (Int, Int), view: (Double, Double)) {
-        let size = PixelSize(width: image.0, height: image.1), viewSize = Size(width: view.0, height: view.1)
+        let size = PixelSize(width: image.0, height: image.1), viewSize = DeviceSize(width: view.0, height: view.1)
         let (w, h) = (Double(image.0), Double(image.1))
         let fill = ImageViewport(imageSize: size, viewSize: viewSize)
         #expect(fill.mode == .fill)
         #expect(fill.scale == max(view.0 / w, view.1 / h))
         #expect(fill.scale == fill.fillScale)
-        let view0 = Rect(x: 0, y: 0, width: view.0, height: view.1)
+        let view0 = DeviceRect(x: 0, y: 0, width: view.0, height: view.1)
         #expect(Self.close(fill.destination.intersection(view0), view0, within: 1e-9))
         #expect(Self.isClamped(fill))
         let fit = ImageViewport(imageSize: size, viewSize: viewSize, mode: .fit)
@@ -89,36 +58,38 @@ import Testing
         #expect(fit.scale == fit.fitScale)
         #expect(Self.close(fit.destination.intersection(view0), fit.destination, within: 1e-9))
         #expect(Self.isClamped(fit))
-        #expect(Self.close(fit.visibleImageRect, Rect(x: 0, y: 0, width: w, height: h), within: 1e-9))
+        #expect(Self.close(fit.visibleImageRect, DeviceRect(x: 0, y: 0, width: w, height: h), within: 1e-9))
     }
 
     @Test func autoModesRefitOnResizeUntilTheUserZooms() {
-        var v = ImageViewport(imageSize: PixelSize(width: 4000, height: 3000), viewSize: Size(width: 800, height: 600))
-        v.resize(viewSize: Size(width: 1000, height: 1200))
+        var v = ImageViewport(
+            imageSize: PixelSize(width: 4000, height: 3000), viewSize: DeviceSize(width: 800, height: 600))
+        v.resize(viewSize: DeviceSize(width: 1000, height: 1200))
         #expect(v.mode == .fill && v.scale == 0.4)
         #expect(Self.isClamped(v))
         v.setMode(.fit, animated: false, time: 0)
-        v.resize(viewSize: Size(width: 2000, height: 600))
+        v.resize(viewSize: DeviceSize(width: 2000, height: 600))
         #expect(v.mode == .fit && v.scale == 0.2)
-        v.wheel(detents: 1, at: Point(x: 1000, y: 300))
+        v.wheel(detents: 1, at: DevicePoint(x: 1000, y: 300))
         #expect(v.mode == .manual)
         let scale = v.scale
-        v.resize(viewSize: Size(width: 1000, height: 1000))
+        v.resize(viewSize: DeviceSize(width: 1000, height: 1000))
         #expect(v.scale == scale)
     }
 
     @Test func manualResizeKeepsTheImagePointAtTheCentre() {
         var v = Self.photo()
-        v.zoom(by: 3, at: Point(x: 200, y: 150))
-        let centre = v.imagePoint(atView: Point(x: 400, y: 300))
-        v.resize(viewSize: Size(width: 1200, height: 500))
-        let after = v.imagePoint(atView: Point(x: 600, y: 250))
+        v.zoom(by: 3, at: DevicePoint(x: 200, y: 150))
+        let centre = v.imagePoint(atView: DevicePoint(x: 400, y: 300))
+        v.resize(viewSize: DeviceSize(width: 1200, height: 500))
+        let after = v.imagePoint(atView: DevicePoint(x: 600, y: 250))
         #expect(abs(after.x - centre.x) < 1e-9 && abs(after.y - centre.y) < 1e-9)
         #expect(v.mode == .manual && abs(v.scale - 0.45) < 1e-15)
     }
 
     @Test func toggleAlternatesFillAndFitAndKeysSetModes() {
-        var v = ImageViewport(imageSize: PixelSize(width: 4000, height: 2000), viewSize: Size(width: 800, height: 600))
+        var v = ImageViewport(
+            imageSize: PixelSize(width: 4000, height: 2000), viewSize: DeviceSize(width: 800, height: 600))
         v.toggleFillFit(time: 0)
         #expect(v.mode == .fit && v.isAnimating)
         v.advance(to: 1)
@@ -126,10 +97,10 @@ import Testing
         v.toggleFillFit(time: 2)
         v.advance(to: 3)
         #expect(v.mode == .fill && v.scale == 0.3)
-        v.zoom(by: 2, at: Point(x: 10, y: 10))
+        v.zoom(by: 2, at: DevicePoint(x: 10, y: 10))
         v.toggleFillFit(time: 4)
         #expect(v.mode == .fit)
-        v.actualSize(at: Point(x: 100, y: 200), animated: false, time: 5)
+        v.actualSize(at: DevicePoint(x: 100, y: 200), animated: false, time: 5)
         #expect(v.mode == .manual && v.scale == 1 && Self.isClamped(v))
         v.setMode(.fit, animated: true, time: 6)
         v.advance(to: 6.2)
@@ -138,7 +109,7 @@ import Testing
 
     @Test func actualSizeIsAnchored() {
         var v = Self.photo()
-        let p = Point(x: 333, y: 222)
+        let p = DevicePoint(x: 333, y: 222)
         let q = v.imagePoint(atView: p)
         v.actualSize(at: p, animated: true, time: 0)
         var t = 0.0
@@ -151,8 +122,9 @@ import Testing
 
     // MARK: anchored zoom
 
-    @Test(arguments: [1.0, 0.37], [Point(x: 300, y: 200), Point(x: 0.5, y: 0.5), Point(x: 799, y: 599)])
-    func wheelZoomKeepsTheCursorPoint(detents: Double, p: Point) {
+    @Test(
+        arguments: [1.0, 0.37], [DevicePoint(x: 300, y: 200), DevicePoint(x: 0.5, y: 0.5), DevicePoint(x: 799, y: 599)])
+    func wheelZoomKeepsTheCursorPoint(detents: Double, p: DevicePoint) {
         // A covering image zoomed in at a point inside the view never needs clamping, so the
         // anchor holds even at the view's corners; zooming back out retraces the same poses.
         var v = Self.photo()
@@ -178,8 +150,8 @@ import Testing
         // result shows under the cursor, so once the image covers the view that point holds too.
         let start = ImageViewport(
             imageSize: PixelSize(width: 6000, height: 2000),
-            viewSize: Size(width: 800, height: 600), mode: .fit)
-        let p = Point(x: 250, y: 20)
+            viewSize: DeviceSize(width: 800, height: 600), mode: .fit)
+        let p = DevicePoint(x: 250, y: 20)
         let q0 = start.imagePoint(atView: p)
         #expect(q0.y < 0)
         var v = start
@@ -204,7 +176,7 @@ import Testing
 
     @Test func pinchZoomsByItsFactorAtItsCentre() {
         var v = Self.photo()
-        let p = Point(x: 420, y: 280)
+        let p = DevicePoint(x: 420, y: 280)
         let q = v.imagePoint(atView: p)
         v.zoom(by: 1.7, at: p)
         #expect(abs(v.scale - 0.15 * 1.7) < 1e-15 && Self.drift(v, q, p) < 1e-9)
@@ -218,7 +190,7 @@ import Testing
 
     @Test func animatedZoomHoldsTheAnchorAndLandsOnTime() {
         var v = Self.photo()
-        let p = Point(x: 610, y: 140)
+        let p = DevicePoint(x: 610, y: 140)
         let q = v.imagePoint(atView: p)
         var immediate = v
         immediate.zoom(by: ImageViewport.zoomStep, at: p)
@@ -239,10 +211,25 @@ import Testing
         #expect(v.scale == immediate.scale && v.origin == immediate.origin)
     }
 
+    @Test func keyZoomFollowsTheEaseOutCubicGeometrically() {
+        // scale(t) = 0.15 · 1.25^(1 − (1 − t / 0.15)³), the anchor's image point held under it.
+        var v = Self.photo()
+        let p = DevicePoint(x: 610, y: 140)
+        let q = v.imagePoint(atView: p)
+        v.zoomAnimated(by: 1.25, at: p, time: 3)
+        for t in [0.0375, 0.075, 0.1125] {
+            v.advance(to: 3 + t)
+            let u = t / 0.15
+            let scale = 0.15 * pow(1.25, 1 - (1 - u) * (1 - u) * (1 - u))
+            #expect(abs(v.scale - scale) < 1e-12, "t = \(t)")
+            #expect(abs(v.origin.x - (p.x - q.x * scale)) < 1e-9 && abs(v.origin.y - (p.y - q.y * scale)) < 1e-9)
+        }
+    }
+
     @Test func keyZoomsAccumulateMidAnimation() {
         var v = Self.photo()
         let start = v.scale
-        let p = Point(x: 400, y: 300)
+        let p = DevicePoint(x: 400, y: 300)
         v.zoomAnimated(by: 2, at: p, time: 0)
         v.zoomAnimated(by: 2, at: p, time: 0.05)
         v.advance(to: 0.3)
@@ -255,32 +242,33 @@ import Testing
         // Shortest-edge branch: a 6000×4000 photo's 4000 px edge reaches 16 px at 0.004.
         var photo = Self.photo()
         #expect(photo.minScale == 0.004 && photo.maxScale == 32)
-        photo.wheel(detents: -100, at: Point(x: 400, y: 300))
+        photo.wheel(detents: -100, at: DevicePoint(x: 400, y: 300))
         #expect(photo.scale == 0.004 && Self.isClamped(photo))
-        photo.wheel(detents: 200, at: Point(x: 400, y: 300))
+        photo.wheel(detents: 200, at: DevicePoint(x: 400, y: 300))
         #expect(photo.scale == 32 && Self.isClamped(photo))
         // Half-fit branch: a 100000×100 strip fits at 0.008, so zooming out stops at 0.004, not 0.16.
         let strip = ImageViewport(
             imageSize: PixelSize(width: 100_000, height: 100),
-            viewSize: Size(width: 800, height: 600))
+            viewSize: DeviceSize(width: 800, height: 600))
         #expect(strip.minScale == 0.004)
         // A 1×1 image cannot fill beyond 32×.
-        let dot = ImageViewport(imageSize: PixelSize(width: 1, height: 1), viewSize: Size(width: 800, height: 600))
+        let dot = ImageViewport(
+            imageSize: PixelSize(width: 1, height: 1), viewSize: DeviceSize(width: 800, height: 600))
         #expect(dot.scale == 32 && dot.minScale == 16)
     }
 
     @Test func clampingCoversOrCentresEachAxisIndependently() {
         // At 0.1 the strip is 2000×50 in an 800×600 view: x must cover, y must centre.
         var v = ImageViewport(
-            imageSize: PixelSize(width: 20_000, height: 500), viewSize: Size(width: 800, height: 600),
+            imageSize: PixelSize(width: 20_000, height: 500), viewSize: DeviceSize(width: 800, height: 600),
             mode: .manual)
-        v.zoom(by: 0.1, at: Point(x: 400, y: 300))
-        v.pan(by: Point(x: -5000, y: -5000), animated: false, time: 0)
+        v.zoom(by: 0.1, at: DevicePoint(x: 400, y: 300))
+        v.pan(by: DeviceVector(dx: -5000, dy: -5000), animated: false, time: 0)
         #expect(v.destination.minX == 0 && v.destination.midY == 300)
-        v.pan(by: Point(x: 5000, y: 5000), animated: false, time: 0)
+        v.pan(by: DeviceVector(dx: 5000, dy: 5000), animated: false, time: 0)
         #expect(v.destination.maxX == 800 && v.destination.midY == 300)
-        v.dragBegan(at: Point(x: 10, y: 10), time: 1)
-        v.dragMoved(to: Point(x: 9000, y: -400), time: 1.01)
+        v.dragBegan(at: DevicePoint(x: 10, y: 10), time: 1)
+        v.dragMoved(to: DevicePoint(x: 9000, y: -400), time: 1.01)
         #expect(v.destination.minX == 0 && v.destination.midY == 300)
         v.dragEnded(time: 1.5)
         #expect(Self.isClamped(v))
@@ -312,11 +300,11 @@ import Testing
     @Test func dragFollowsThePointerExactly() {
         var v = Self.photo(.manual)
         let o = v.origin
-        v.dragBegan(at: Point(x: 100, y: 100), time: 0)
-        v.dragMoved(to: Point(x: 62.5, y: 112.25), time: 0.01)
-        #expect(v.origin == Point(x: o.x - 37.5, y: o.y + 12.25))
+        v.dragBegan(at: DevicePoint(x: 100, y: 100), time: 0)
+        v.dragMoved(to: DevicePoint(x: 62.5, y: 112.25), time: 0.01)
+        #expect(v.origin == DevicePoint(x: o.x - 37.5, y: o.y + 12.25))
         #expect(v.isDragging && !v.isAnimating && v.mode == .manual)
-        v.dragMoved(to: Point(x: 100, y: 100), time: 0.5)
+        v.dragMoved(to: DevicePoint(x: 100, y: 100), time: 0.5)
         #expect(v.origin == o)
         v.dragEnded(time: 1)
         #expect(!v.isAnimating && !v.isDragging)
@@ -325,10 +313,10 @@ import Testing
     @Test func flingDecaysAndStops() {
         var v = ImageViewport(
             imageSize: PixelSize(width: 20_000, height: 20_000),
-            viewSize: Size(width: 800, height: 600), mode: .manual)
-        v.dragBegan(at: Point(x: 400, y: 300), time: 0)
+            viewSize: DeviceSize(width: 800, height: 600), mode: .manual)
+        v.dragBegan(at: DevicePoint(x: 400, y: 300), time: 0)
         for i in 1...6 {
-            v.dragMoved(to: Point(x: 400 - Double(i) * 20, y: 300 - Double(i) * 10), time: Double(i) / 60)
+            v.dragMoved(to: DevicePoint(x: 400 - Double(i) * 20, y: 300 - Double(i) * 10), time: Double(i) / 60)
         }
         let released = v.origin
         v.dragEnded(time: 0.1)
@@ -349,19 +337,40 @@ import Testing
         // Total travel is about v₀/k = 1200 / 2.002 px, less the tail below `minFlingSpeed`.
         #expect(abs(released.x - v.origin.x - 1200 / 2.002) < 10)
         // Resting before release: no fling.
-        v.dragBegan(at: Point(x: 400, y: 300), time: 20)
-        v.dragMoved(to: Point(x: 300, y: 300), time: 20.05)
+        v.dragBegan(at: DevicePoint(x: 400, y: 300), time: 20)
+        v.dragMoved(to: DevicePoint(x: 300, y: 300), time: 20.05)
         v.dragEnded(time: 20.5)
         #expect(!v.isAnimating)
+    }
+
+    @Test func flingPositionFollowsTheDecayFormula() {
+        // The pointer moved by (−20, −10) px per 1/60 s; the release velocity over the last 80 ms
+        // is (−1200, −600) px/s and origin(t) = released + v₀·(1 − 0.998^ms) / k.
+        var v = ImageViewport(
+            imageSize: PixelSize(width: 20_000, height: 20_000),
+            viewSize: DeviceSize(width: 800, height: 600), mode: .manual)
+        v.dragBegan(at: DevicePoint(x: 400, y: 300), time: 0)
+        for i in 1...6 {
+            v.dragMoved(to: DevicePoint(x: 400 - Double(i) * 20, y: 300 - Double(i) * 10), time: Double(i) / 60)
+        }
+        let released = v.origin
+        v.dragEnded(time: 0.1)
+        let k = -1000 * log(0.998)
+        for t in [1.0 / 60, 0.25, 1, 2] {
+            v.advance(to: 0.1 + t)
+            let travel = (1 - pow(0.998, t * 1000)) / k
+            #expect(abs(v.origin.x - (released.x - 1200 * travel)) < 1e-6, "t = \(t)")
+            #expect(abs(v.origin.y - (released.y - 600 * travel)) < 1e-6, "t = \(t)")
+        }
     }
 
     @Test func flingStopsOnTheAxisThatHitsAnEdge() {
         var v = ImageViewport(
             imageSize: PixelSize(width: 20_000, height: 20_000),
-            viewSize: Size(width: 800, height: 600), mode: .manual)
-        v.pan(by: Point(x: 10_000, y: 0), animated: false, time: 0)
-        v.dragBegan(at: Point(x: 400, y: 300), time: 1)
-        v.dragMoved(to: Point(x: 300, y: 200), time: 1.05)
+            viewSize: DeviceSize(width: 800, height: 600), mode: .manual)
+        v.pan(by: DeviceVector(dx: 10_000, dy: 0), animated: false, time: 0)
+        v.dragBegan(at: DevicePoint(x: 400, y: 300), time: 1)
+        v.dragMoved(to: DevicePoint(x: 300, y: 200), time: 1.05)
         v.dragEnded(time: 1.05)
         v.advance(to: 1.2)
         #expect(v.destination.maxX == 800 && v.isAnimating)
@@ -375,25 +384,25 @@ import Testing
     @Test func keyPansStepAndAccumulate() {
         var v = Self.photo(.manual)
         let o = v.origin
-        #expect(v.panStep == Size(width: 80, height: 60))
-        v.pan(by: Point(x: 80, y: 0), animated: true, time: 0)
-        v.pan(by: Point(x: 0, y: -60), animated: true, time: 0.05)
+        #expect(v.panStep == DeviceVector(dx: 80, dy: 60))
+        v.pan(by: DeviceVector(dx: 80, dy: 0), animated: true, time: 0)
+        v.pan(by: DeviceVector(dx: 0, dy: -60), animated: true, time: 0.05)
         v.advance(to: 0.1)
         #expect(v.isAnimating)
         v.advance(to: 0.2)
-        #expect(v.origin == Point(x: o.x - 80, y: o.y + 60))
+        #expect(v.origin == DevicePoint(x: o.x - 80, y: o.y + 60))
         v.stop()
         #expect(!v.isAnimating)
     }
 
     @Test func wheelDuringADragKeepsDragging() {
         var v = Self.photo(.manual)
-        v.dragBegan(at: Point(x: 400, y: 300), time: 0)
-        v.dragMoved(to: Point(x: 390, y: 300), time: 0.01)
-        v.wheel(detents: 1, at: Point(x: 390, y: 300))
+        v.dragBegan(at: DevicePoint(x: 400, y: 300), time: 0)
+        v.dragMoved(to: DevicePoint(x: 390, y: 300), time: 0.01)
+        v.wheel(detents: 1, at: DevicePoint(x: 390, y: 300))
         let o = v.origin
-        v.dragMoved(to: Point(x: 380, y: 300), time: 0.02)
-        #expect(v.isDragging && v.origin == Point(x: o.x - 10, y: o.y))
+        v.dragMoved(to: DevicePoint(x: 380, y: 300), time: 0.02)
+        #expect(v.isDragging && v.origin == DevicePoint(x: o.x - 10, y: o.y))
     }
 
     // MARK: resolution swap
@@ -403,27 +412,29 @@ import Testing
         // The preview's pixels stand for the same picture, so compare in picture fractions: the
         // view's corners must show the same fraction of the picture, within 1 view pixel.
         let full = PixelSize(width: 6000, height: 4000)
-        let corners = [Point(x: 0, y: 0), Point(x: 800, y: 0), Point(x: 0, y: 600), Point(x: 800, y: 600)]
-        func fractions(_ v: ImageViewport) -> [Point] {
+        let corners = [
+            DevicePoint(x: 0, y: 0), DevicePoint(x: 800, y: 0), DevicePoint(x: 0, y: 600), DevicePoint(x: 800, y: 600),
+        ]
+        func fractions(_ v: ImageViewport) -> [DevicePoint] {
             corners.map {
                 let q = v.imagePoint(atView: $0)
-                return Point(x: q.x / Double(v.imageSize.width), y: q.y / Double(v.imageSize.height))
+                return DevicePoint(x: q.x / Double(v.imageSize.width), y: q.y / Double(v.imageSize.height))
             }
         }
-        func maxError(_ before: [Point], _ v: ImageViewport) -> Double {
+        func maxError(_ before: [DevicePoint], _ v: ImageViewport) -> Double {
             zip(before, corners).map { f, c in
-                let shown = v.viewPoint(ofImage: Point(x: f.x * Double(full.width), y: f.y * Double(full.height)))
+                let shown = v.viewPoint(ofImage: DevicePoint(x: f.x * Double(full.width), y: f.y * Double(full.height)))
                 return max(abs(shown.x - c.x), abs(shown.y - c.y))
             }.max()!
         }
-        var v = ImageViewport(imageSize: preview, viewSize: Size(width: 800, height: 600))
-        v.zoom(by: 3.3, at: Point(x: 423, y: 356))
-        v.pan(by: Point(x: 77, y: -41), animated: false, time: 0)
+        var v = ImageViewport(imageSize: preview, viewSize: DeviceSize(width: 800, height: 600))
+        v.zoom(by: 3.3, at: DevicePoint(x: 423, y: 356))
+        v.pan(by: DeviceVector(dx: 77, dy: -41), animated: false, time: 0)
         let before = fractions(v)
         v.replaceImageSize(full)
         #expect(maxError(before, v) <= 1)
         #expect(v.mode == .manual && Self.isClamped(v))
-        var auto = ImageViewport(imageSize: preview, viewSize: Size(width: 800, height: 600))
+        var auto = ImageViewport(imageSize: preview, viewSize: DeviceSize(width: 800, height: 600))
         let autoBefore = fractions(auto)
         auto.replaceImageSize(full)
         #expect(auto.mode == .fill && auto.scale == auto.fillScale)

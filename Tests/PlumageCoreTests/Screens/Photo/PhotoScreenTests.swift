@@ -144,7 +144,7 @@ import Testing
         _ = app.frame(at: 1, measurer: m, statistics: nil)
         let before = app.photoScreen!.viewport!
         let centre = Point(x: 300, y: 200)  // window points; the view starts below the 52 pt bar
-        let imagePoint = before.imagePoint(atView: Point(x: 300, y: 148))
+        let imagePoint = before.imagePoint(atView: DevicePoint(x: 300, y: 148))
         _ = app.handle(.pinch(factor: 1.5, at: centre), at: 1)
         let after = app.photoScreen!.viewport!
         #expect(abs(after.scale - before.scale * 1.5) < 1e-9)

@@ -51,10 +51,9 @@ public struct NavigationStack: Sendable {
     /// 0 = at rest (eased out); nil when nothing slides at `time`.
     public func slideOffset(at time: Seconds) -> Double? {
         guard let transition else { return nil }
-        let t = (time - transition.start) / Self.slideDuration
-        guard t < 1 else { return nil }
-        let eased = 1 - (1 - max(0, t)) * (1 - max(0, t)) * (1 - max(0, t))
-        return transition.isPush ? 1 - eased : eased
+        let slide = Easing(start: transition.start, duration: Self.slideDuration)
+        guard !slide.isFinished(at: time) else { return nil }
+        return transition.isPush ? 1 - slide.fraction(at: time) : slide.fraction(at: time)
     }
 
     /// Forgets a slide that has ended by `time` (so the leaving screen's memory goes).

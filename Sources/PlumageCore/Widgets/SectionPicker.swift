@@ -25,8 +25,7 @@ public struct SectionPicker: Sendable {
 
     /// 0 = fully closed, 1 = fully open, eased.
     public func progress(at time: Double) -> Double {
-        let t = max(0, min(1, (time - changedAt) / Self.slideDuration))
-        let eased = 1 - (1 - t) * (1 - t) * (1 - t)
+        let eased = Easing(start: changedAt, duration: Self.slideDuration).fraction(at: time)
         return isOpen ? eased : 1 - eased
     }
 

@@ -10,15 +10,7 @@ public struct FeedScreen: Screen {
     /// The section picker's state and when it last changed (for the slide animation).
     public internal(set) var picker = SectionPicker()
     /// The left-button press in progress over the list; nil when the button is up.
-    var drag: DragState?
-
-    /// A left-button press on the list that may turn into a drag.
-    struct DragState: Sendable {
-        /// Where the button went down, in window points.
-        var start: Point
-        /// True once the pointer moved more than 4 points from `start` (the press became a drag).
-        var moved: Bool
-    }
+    var drag: DragGesture?
 
     /// Creates the screen showing `source`'s first section from its top.
     public init(source: FeedSource) {
@@ -95,11 +87,11 @@ public struct FeedScreen: Screen {
             return pointerPressed(at: point, env: env)
         case let .pointerMoved(point):
             if var d = drag {
-                if !d.moved && (abs(point.y - d.start.y) > 4 || abs(point.x - d.start.x) > 4) {
-                    d.moved = true
-                    list.scroll.dragBegan(y: d.start.y, at: time)
+                let wasDrag = d.moved
+                if d.moved(to: point) {
+                    if !wasDrag { list.scroll.dragBegan(y: d.start.y, at: time) }
+                    list.scroll.dragMoved(y: point.y, at: time)
                 }
-                if d.moved { list.scroll.dragMoved(y: point.y, at: time) }
                 drag = d
             }
         case let .pointerUp(.left, point):
@@ -156,7 +148,7 @@ public struct FeedScreen: Screen {
             if bar.titleButton.contains(point) || bar.leftButton.contains(point) { picker.toggle(at: env.time) }
             return bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
         }
-        drag = DragState(start: point, moved: false)
+        drag = .began(at: point)
         list.scroll.stop()
         return []
     }

@@ -26,8 +26,8 @@ public struct PhotoScreen: Screen {
     /// The decodes last asked for; asked again only when they change (asking again for a cached
     /// photo replays its pixels, and asking every frame would keep the loader busy forever).
     var requested: [PhotoRequest] = []
-    var dragging = false
-    var dragStart: Point?
+    /// The left-button press in progress over the photo; nil when the button is up.
+    var drag: DragGesture?
 
     /// Opens `photos` at `index` (clamped); `context` names what they belong to.
     public init(photos: [Photo], index: Int, context: String) {
@@ -180,23 +180,22 @@ public struct PhotoScreen: Screen {
             viewport?.zoom(by: factor, at: Self.viewPixel(at, window: window, scale: scale))
             return true
         case let .pointerDown(.left, at) where view.contains(at):
-            dragStart = at
-            dragging = false
+            drag = .began(at: at)
             viewport?.stop()
             return true
         case let .pointerMoved(to):
-            guard let start = dragStart else { return false }
-            if !dragging && (abs(to.x - start.x) > 3 || abs(to.y - start.y) > 3) {
-                dragging = true
-                viewport?.dragBegan(at: Self.viewPixel(start, window: window, scale: scale), time: time)
+            guard var d = drag else { return false }
+            let wasDrag = d.moved
+            if d.moved(to: to) {
+                if !wasDrag { viewport?.dragBegan(at: Self.viewPixel(d.start, window: window, scale: scale), time: time) }
+                viewport?.dragMoved(to: Self.viewPixel(to, window: window, scale: scale), time: time)
             }
-            if dragging { viewport?.dragMoved(to: Self.viewPixel(to, window: window, scale: scale), time: time) }
-            return dragging
+            drag = d
+            return d.moved
         case .pointerUp(.left, _):
-            guard dragStart != nil else { return false }
-            if dragging { viewport?.dragEnded(time: time) }
-            dragStart = nil
-            dragging = false
+            guard let d = drag else { return false }
+            if d.moved { viewport?.dragEnded(time: time) }
+            drag = nil
             return true
         default:
             return false

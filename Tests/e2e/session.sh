@@ -12,6 +12,12 @@ expect_change() {
   echo "e2e: $5: $n pixels changed"
   [ "${n%.*}" -gt "$4" ] || fail "not true: $5"
 }
+# expect_same BEFORE AFTER REGION MAX WHAT: at most MAX pixels of REGION differ between two shots.
+expect_same() {
+  local n; n=$(changed "$1" "$2" "$3")
+  echo "e2e: $5: $n pixels differ"
+  [ "${n%.*}" -le "$4" ] || fail "not true: $5"
+}
 
 "$bin" --size 1280x800 >"$out/stdout.txt" 2>"$out/stderr.txt" &
 pid=$!
@@ -19,6 +25,20 @@ wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no 
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
 sleep 2.5   # first frame, then photos decode and arrive
 shot start
+
+# A click on the first item's photo pushes the image view (it slides in over 0.2 s); Escape pops
+# it and the feed is back exactly as it was left.
+xdotool mousemove 670 360
+sleep 0.3
+shot pointed
+xdotool click 1
+sleep 1.2
+shot pushed
+expect_change pointed pushed 1280x748+0+52 200000 "clicking a photo opened the image view"
+xdotool key Escape
+sleep 0.8
+shot popped
+expect_same pointed popped 1280x800+0+0 400 "Escape went back to the feed as it was"
 
 xdotool mousemove 640 450
 for _ in 1 2 3 4 5 6; do xdotool click 5; sleep 0.05; done

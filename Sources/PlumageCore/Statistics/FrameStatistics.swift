@@ -14,14 +14,14 @@ public struct FrameStatistics: Sendable {
     /// How many recent frames are kept.
     public let capacity: Int
     /// How far back, in seconds, `summary(now:)` looks.
-    public let windowSeconds: Double
+    public let windowSeconds: Seconds
     /// Frames recorded since creation, including those the ring has dropped.
     public private(set) var totalFrames = 0
     private var ring: [FrameSample] = []
     private var writeIndex = 0
 
     /// Creates empty statistics for a display refreshing at `refreshHz` (60 when not positive).
-    public init(refreshHz: Double = 60, capacity: Int = 600, windowSeconds: Double = 4) {
+    public init(refreshHz: Double = 60, capacity: Int = 600, windowSeconds: Seconds = 4) {
         budgetMs = 1000 / (refreshHz > 0 ? refreshHz : 60)
         self.capacity = max(1, capacity)
         self.windowSeconds = windowSeconds
@@ -30,7 +30,7 @@ public struct FrameStatistics: Sendable {
 
     /// Records one frame that took `workMs`, presented `intervalMs` after the previous present
     /// (nil for the first frame or after a pause), at `time` seconds on the app's clock. O(1).
-    public mutating func record(workMs: Double, intervalMs: Double?, at time: Double) {
+    public mutating func record(workMs: Double, intervalMs: Double?, at time: Seconds) {
         let sample = FrameSample(workMs: workMs, intervalMs: intervalMs, time: time)
         if ring.count < capacity {
             ring.append(sample)
@@ -65,7 +65,7 @@ public struct FrameStatistics: Sendable {
 
     /// Work times in ms of the frames in the `seconds` before the newest one, oldest first, for
     /// the overlay graph.
-    public func graph(seconds: Double = 4) -> [Double] {
+    public func graph(seconds: Seconds = 4) -> [Double] {
         let ordered = samples
         guard let newest = ordered.last?.time else { return [] }
         return ordered.filter { $0.time >= newest - seconds }.map(\.workMs)
@@ -103,9 +103,9 @@ public struct FrameSample: Hashable, Sendable {
     /// Previous present → this present, in ms; nil when unknown (first frame, after a pause).
     public var intervalMs: Double?
     /// When the frame was presented, in seconds on the app's clock.
-    public var time: Double
+    public var time: Seconds
     /// Creates a sample.
-    public init(workMs: Double, intervalMs: Double?, time: Double) {
+    public init(workMs: Double, intervalMs: Double?, time: Seconds) {
         self.workMs = workMs
         self.intervalMs = intervalMs
         self.time = time

@@ -12,15 +12,15 @@ struct FPSOverlay: Sendable {
     /// Number of refreshes so far; part of the graph's texture key.
     var refreshCount = 0
     /// App time in seconds of the last refresh (far in the past so the first draw refreshes).
-    var updatedAt = -10.0
+    var updatedAt: Seconds = -10
     /// Seconds between refreshes.
-    static let refreshInterval = 0.25
+    static let refreshInterval: Seconds = 0.25
     /// Size of the overlay panel in points.
     static let size = Size(width: 300, height: 150)
 
     /// Appends the panel below the bar at the top right, refreshing its text and graph every `refreshInterval`.
     mutating func draw(
-        statistics: FrameStatistics, time: Double, windowSize: Size, scale: DisplayScale, theme: Theme,
+        statistics: FrameStatistics, time: Seconds, windowSize: Size, scale: DisplayScale, theme: Theme,
         measurer: some TextMeasuring, into commands: inout [DrawCommand]
     ) {
         let frame = Rect(x: windowSize.width - Self.size.width - 12, y: FeedMetrics.barHeight + 12,

@@ -3,9 +3,9 @@ public struct SectionPicker: Sendable {
     /// Whether the picker is open (or opening).
     public private(set) var isOpen = false
     /// When it last opened or closed, in app seconds.
-    public private(set) var changedAt = -1.0
+    public private(set) var changedAt: Seconds = -1
     /// Duration of the slide, in seconds.
-    public static let slideDuration = 0.18
+    public static let slideDuration: Seconds = 0.18
     /// Height of one row, in points.
     public static let rowHeight = 44.0
     /// Width of the panel, in points.
@@ -15,7 +15,7 @@ public struct SectionPicker: Sendable {
     public init() {}
 
     /// Opens a closed picker or closes an open one.
-    public mutating func toggle(at time: Double) {
+    public mutating func toggle(at time: Seconds) {
         let progress = self.progress(at: time)
         isOpen.toggle()
         // Start the reverse slide from where the current one is, so a quick re-click doesn't jump.
@@ -24,13 +24,13 @@ public struct SectionPicker: Sendable {
     }
 
     /// 0 = fully closed, 1 = fully open, eased.
-    public func progress(at time: Double) -> Double {
+    public func progress(at time: Seconds) -> Double {
         let eased = Easing(start: changedAt, duration: Self.slideDuration).fraction(at: time)
         return isOpen ? eased : 1 - eased
     }
 
     /// True while sliding.
-    public func isAnimating(at time: Double) -> Bool { time - changedAt < Self.slideDuration }
+    public func isAnimating(at time: Seconds) -> Bool { time - changedAt < Self.slideDuration }
 
     /// The panel's frame when fully open.
     func panel(sections: Int, bar: NavigationBar) -> Rect {
@@ -47,7 +47,7 @@ public struct SectionPicker: Sendable {
     }
 
     /// Commands drawing the panel sliding out from under the bar.
-    func draw(sections: [Section], selected: Int, theme: Theme, hover: Point?, bar: NavigationBar, at time: Double,
+    func draw(sections: [Section], selected: Int, theme: Theme, hover: Point?, bar: NavigationBar, at time: Seconds,
               measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         let p = progress(at: time)
         guard p > 0.001 else { return }

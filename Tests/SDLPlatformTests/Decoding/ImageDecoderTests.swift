@@ -194,7 +194,8 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         #expect(big.originalSize == PixelSize(width: 640, height: 480))
     }
 
-    @Test func hostileFilesFailQuicklyWithTheRightError() throws {
+    /// Hostile files end as the right error (that none hangs is `HostileImageTests`' hang guard).
+    @Test func hostileFilesFailWithTheRightError() throws {
         let fixtures = try Fixtures()
         var random = [UInt8](repeating: 0, count: 4096)
         var seed: UInt32 = 12345
@@ -228,9 +229,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         ]
         for (name, bytes, expected) in cases {
             let path = try fixtures.write(name, bytes)
-            let start = ContinuousClock.now
             let result = ImageDecoder.decode(path: path, cover: nil)
-            #expect(ContinuousClock.now - start < .seconds(1), "\(name) took too long")
             switch (result, expected) {
             case (.failure(let error), .some(let expected)): #expect(error == expected, "\(name): \(error.message)")
             case (.failure(.corrupt), .none): break
@@ -264,14 +263,18 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         #expect(close(image.bitmap.pixel(x: 160, y: 20), RGBA(255, 0, 0)))
     }
 
+    /// A decode past its limit is abandoned: the caller gets `.decodeTimedOut` while the work is
+    /// still running (it would have answered `.truncated` had the caller waited for it).
     @Test func timeoutAbandonsARunawayDecode() {
-        let start = ContinuousClock.now
+        final class Flag: Sendable { let raised = Mutex(false) }
+        let finished = Flag()
         let result = ImageDecoder.runWithTimeout(0.1) {
-            Thread.sleep(forTimeInterval: 2)
+            Thread.sleep(forTimeInterval: 3)
+            finished.raised.withLock { $0 = true }
             return .failure(.truncated)
         }
         #expect(result == .failure(.decodeTimedOut))
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(finished.raised.withLock { $0 } == false)
     }
 
     @Test func concurrentDecodesAgree() throws {

@@ -7,18 +7,26 @@ import SDLPlatform
 /// `plumage bench image FILE`: decode times (preview, full, a plain TurboJPEG decode of the same
 /// file for reference) and frame times of a deterministic wheel-zoom-and-pan script at 1280×800.
 struct ImageBench: ParsableCommand {
+    /// The `image` subcommand's name and abstract.
     static let configuration = CommandConfiguration(commandName: "image", abstract: "Decode and zoom an image.")
 
+    /// Path of the image file.
     @Argument(help: "The image file.") var file: String
+    /// Canvas size in points (drawn at scale 1).
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    /// Number of frames of the zoom-and-pan script (at least 30).
     @Option(help: "Frames of the zoom-and-pan script.") var frames = 300
+    /// True to print the report as one JSON object.
     @Flag(help: "Print JSON.") var json = false
-    @Option(help: "Also write one CSV line per frame (frame,scale,level,work_ms).") var csv: String?
+    /// Path of an optional per-frame CSV file; nil writes none.
+    @Option(help: "Also write one CSV line per frame (frame,scale,level,work_ms,ahead_ms).") var csv: String?
 
+    /// Rejects fewer than 30 frames.
     func validate() throws {
         guard frames >= 30 else { throw ValidationError("--frames must be at least 30") }
     }
 
+    /// Measures decoding, then draws the script headlessly and prints the report; exits with a message on failure.
     func run() throws {
         let startup = Startup(paths: [file])
         do {
@@ -94,6 +102,7 @@ struct ImageBench: ParsableCommand {
         return [.wheel(dx: 0, dy: -0.12, at: Point(x: w * 0.3, y: h * 0.65), [])]
     }
 
+    /// `v` with three decimals.
     func f(_ v: Double) -> String { String(format: "%.3f", v) }
 }
 

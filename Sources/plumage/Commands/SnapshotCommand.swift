@@ -33,7 +33,9 @@ struct SnapshotCommand: ParsableCommand {
     @Flag(help: "Open the section picker.") var picker = false
     /// True to draw the key help overlay.
     @Flag(help: "Show the key help overlay (the ? key).") var keys = false
+    /// The feed's Nth photo (1-based) or an image file to open the image view on; nil opens none.
     @Option(help: "Open the image view on the feed's Nth photo (1-based) or on an image FILE.") var openImage: String?
+    /// The image view's zoom (fit, fill, actual or a factor); nil keeps the automatic zoom.
     @Option(help: "Image view zoom: fit, fill, actual, or a factor (4 = 400 %).") var zoom: String?
 
     /// Rejects a scale outside 1…4.

@@ -29,29 +29,32 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
-        .target(name: "PlumageCore", swiftSettings: strict),
-        .target(name: "FeedImport", dependencies: ["PlumageCore", "CLibXML2"], swiftSettings: strict),
+        .target(name: "Imaging", swiftSettings: strict),
+        .target(name: "PlumageCore", dependencies: ["Imaging"], swiftSettings: strict),
+        .target(name: "FeedImport", dependencies: ["Imaging", "PlumageCore", "CLibXML2"], swiftSettings: strict),
         .target(
             name: "SDLPlatform",
-            dependencies: ["PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
+            dependencies: ["Imaging", "PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
             swiftSettings: strict),
         .executableTarget(
             name: "plumage",
             dependencies: [
-                "PlumageCore", "FeedImport", "SDLPlatform",
+                "Imaging", "PlumageCore", "FeedImport", "SDLPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
-        .target(name: "PlumageTestSupport", dependencies: ["PlumageCore"], swiftSettings: strict),
+        .target(name: "PlumageTestSupport", dependencies: ["Imaging", "PlumageCore"], swiftSettings: strict),
         .testTarget(
-            name: "PlumageCoreTests", dependencies: ["PlumageCore", "PlumageTestSupport"],
+            name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "FeedImportTests", dependencies: ["FeedImport", "PlumageTestSupport"],
+            name: "FeedImportTests", dependencies: ["FeedImport", "Imaging", "PlumageTestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SDLPlatformTests",
-            dependencies: ["SDLPlatform", "FeedImport", "PlumageTestSupport"],
+            dependencies: ["SDLPlatform", "FeedImport", "Imaging", "PlumageTestSupport"],
             exclude: ["Golden", "Fixtures"], swiftSettings: strict),
     ]
 )

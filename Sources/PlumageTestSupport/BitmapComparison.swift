@@ -1,3 +1,4 @@
+import Imaging
 import PlumageCore
 
 /// How two images differ, for golden-image assertions.

@@ -1,3 +1,4 @@
+import Imaging
 import PlumageCore
 
 /// Remembers which referenced files exist and their image sizes while one feed is read: big feeds

@@ -1,3 +1,4 @@
+import Imaging
 import PlumageCore
 
 /// Reads the pixel size of an image file from its header (PNG, JPEG, GIF, WebP, BMP, TGA) without decoding it.

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Everything that reaches the app, as plain values: SDL input translated at the platform
 /// boundary, and the platform's news (decoded photos, a reloaded source). One channel: all of it
 /// goes through `AppState.handle(_:at:)`.

@@ -1,3 +1,5 @@
+import Imaging
+
 /// The seam between core and platform: each frame is a list of drawing commands in window points,
 /// which the SDL executor draws in order. Images and text are referred to by value; the executor
 /// owns the textures and caches behind them.
@@ -38,13 +40,13 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .fill(r, c): "fill \(r) \(c)"
-        case let .roundedFill(r, radius, c): "roundedFill \(r) r\(fmt(radius)) \(c)"
+        case let .roundedFill(r, radius, c): "roundedFill \(r) r\(compactDecimal(radius)) \(c)"
         case let .image(req, r, p, icon):
             "image \(req) in \(r)\(p.map { " placeholder \($0)" } ?? "")\(icon.map { " failure-icon \($0)" } ?? "")"
         case let .text(block, p, key):
             "text \(key) at \(p) \(block.size) \"\(block.lines.map { $0.runs.map(\.text).joined() }.joined(separator: "⏎"))\""
         case let .icon(icon, r, c): "icon \(icon.rawValue) \(r) \(c)"
-        case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(fmt(s)) tint \(t)"
+        case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(compactDecimal(s)) tint \(t)"
         case let .pixels(b, r, key): "pixels \(key) \(b.size) in \(r)"
         case let .photo(path, r, level, filter):
             "photo \(path.split(separator: "/").last ?? "") in \(r) level \(level) \(filter)"

@@ -1,10 +1,4 @@
-/// How an image is masked after decoding.
-public enum ImageShape: Hashable, Sendable {
-    case rect
-    case circle
-    /// Rounded corners with the radius in device pixels.
-    case rounded(Int)
-}
+import Imaging
 
 /// A decoded, exactly sized image the executor should show: decoded off the main thread,
 /// scaled to cover `size` and centre-cropped to it, masked to `shape`, optionally blurred.
@@ -30,7 +24,7 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     }
     public var description: String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "\(name)@\(size)\(shape == .rect ? "" : " \(shape)")\(blurSigma > 0 ? " blur \(fmt(blurSigma))" : "")"
+        return "\(name)@\(size)\(shape == .rect ? "" : " \(shape)")\(blurSigma > 0 ? " blur \(compactDecimal(blurSigma))" : "")"
     }
 }
 

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Geometry in window points (logical units) and in device pixels, kept as distinct types
 /// so a HiDPI scale factor is applied exactly once, at the seam.
 
@@ -11,7 +13,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public init(x: Double, y: Double) { self.x = x; self.y = y }
     /// The origin.
     public static let zero = Point(x: 0, y: 0)
-    public var description: String { "(\(fmt(x)), \(fmt(y)))" }
+    public var description: String { "(\(compactDecimal(x)), \(compactDecimal(y)))" }
 }
 
 /// A size in window points.
@@ -24,7 +26,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public init(width: Double, height: Double) { self.width = width; self.height = height }
     /// The empty size.
     public static let zero = Size(width: 0, height: 0)
-    public var description: String { "\(fmt(width))x\(fmt(height))" }
+    public var description: String { "\(compactDecimal(width))x\(compactDecimal(height))" }
 }
 
 /// An axis-aligned rectangle in window points.
@@ -83,35 +85,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func insetBy(_ d: Double) -> Rect {
         Rect(x: x + d, y: y + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d))
     }
-    public var description: String { "[\(fmt(x)),\(fmt(y)) \(fmt(width))x\(fmt(height))]" }
-}
-
-/// A size in device pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    /// Horizontal extent in device pixels.
-    public var width: Int
-    /// Vertical extent in device pixels.
-    public var height: Int
-    /// Creates a size from its extents in device pixels.
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-    /// Number of pixels.
-    public var area: Int { width * height }
-    public var description: String { "\(width)x\(height)" }
-}
-
-/// An axis-aligned rectangle in device pixels.
-public struct PixelRect: Hashable, Sendable {
-    /// Left edge in device pixels.
-    public var x: Int
-    /// Top edge in device pixels.
-    public var y: Int
-    /// Width in device pixels.
-    public var width: Int
-    /// Height in device pixels.
-    public var height: Int
-    /// Creates a rectangle from its left, top, width and height in pixels.
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+    public var description: String {
+        "[\(compactDecimal(x)),\(compactDecimal(y)) \(compactDecimal(width))x\(compactDecimal(height))]"
     }
 }
 
@@ -137,10 +112,4 @@ public struct DisplayScale: Hashable, Sendable {
     public func points(_ s: PixelSize) -> Size {
         Size(width: Double(s.width) / factor, height: Double(s.height) / factor)
     }
-}
-
-/// Formats a coordinate compactly for descriptions and text snapshots ("12", "12.5").
-func fmt(_ v: Double) -> String {
-    let r = (v * 100).rounded() / 100
-    return r == r.rounded() ? String(Int(r)) : String(r)
 }

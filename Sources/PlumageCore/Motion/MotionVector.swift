@@ -1,3 +1,5 @@
+import Imaging
+
 /// A displacement or velocity that `Fling` and `VelocityTracker` work on: `Double` for one axis
 /// (the feed's offset), `DeviceVector` for two (the image view's origin).
 public protocol MotionVector: AdditiveArithmetic, Hashable, Sendable {

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Named colours read from a palette file in the seed-003 format.
 ///
 /// Format, one entry per line:

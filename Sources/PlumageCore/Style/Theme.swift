@@ -1,3 +1,5 @@
+import Imaging
+
 /// A complete look: a palette colour for every `ThemeRole`, a background photo and bar/card styling.
 ///
 /// Theme file format (`Assets/themes/NAME.theme`), one `key = value` per line; blank lines are

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Laid-out text as positioned runs: what the SDL executor rasterises into one cached texture.
 
 /// A piece of one line drawn with one face, colour and direction.

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Greedy line breaking of styled text into a `TextBlock`, with per-font runs (SDL_ttf has no
 /// font fallback), breaks at spaces and between CJK characters, overlong words broken by
 /// character, and a minimal bidi pass: right-to-left words are shaped as RTL runs and a paragraph

@@ -1,3 +1,5 @@
+import Imaging
+
 /// The FPS overlay: current fps, p50/p99 frame time, 1 % low, frames over budget, and a graph of
 /// the last four seconds of frame times with the budget line. Text and graph are refreshed four
 /// times a second and drawn as three cached text textures and one small bitmap, so showing the

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import PlumageCore
 
 /// The app's one cache of decoded pixels, bounded in bytes and shared by the image view (its photos'

@@ -3,6 +3,7 @@ internal import CSDL2Image
 import Dispatch
 import Foundation
 import Glibc
+import Imaging
 import PlumageCore
 import Synchronization
 

@@ -1,3 +1,4 @@
+import Imaging
 import PlumageCore
 
 /// The textures of decoded images, keyed by request: decoding on the app's `DecodePool`, uploading

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import PlumageCore
 
 /// What the loader reports about one photo, drained on the main thread. For a path, `.info` comes

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import PlumageCore
 
 /// Wall-clock costs of one file's decoding stages, measured one after another on the calling thread.

@@ -1,4 +1,5 @@
 internal import CTurboJPEG
+import Imaging
 import PlumageCore
 
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API: DCT-domain scaling by 1/8, 1/4 or 1/2

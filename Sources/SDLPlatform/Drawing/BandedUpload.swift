@@ -1,3 +1,4 @@
+import Imaging
 import PlumageCore
 
 /// A region of a bitmap being copied into its own texture in row bands of about `bandBytes`, one

@@ -1,4 +1,5 @@
 internal import CSDL2
+import Imaging
 import PlumageCore
 
 /// Draws a core `Frame` with SDL_Renderer. Implemented: fills, anti-aliased rounded fills (corner

@@ -1,4 +1,5 @@
 internal import CSDL2
+import Imaging
 import PlumageCore
 
 /// Drawing `.photo` commands: the photo's pyramid levels as tiles, the wanted level over the
@@ -61,12 +62,12 @@ extension DisplayListExecutor {
         guard let textures = photoTextures else { return }
         let sx = Double(target.width) / Double(size.width), sy = Double(target.height) / Double(size.height)
         let mode = filter == .nearest && level == 0 ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
-        let origin = Point(x: Double(target.x), y: Double(target.y))
+        let origin = DevicePoint(x: Double(target.x), y: Double(target.y))
         for tile in textures.textures(for: path, level: level) {
             // Destinations never leave the window (SDL would scale through a destination-sized
             // temporary surface); edges come from the level's pixel grid, so tiles meet without seams.
-            let pieces = TileProjection.pieces(tile: tile.rect, origin: origin, scale: Size(width: sx, height: sy),
-                                               window: clip)
+            let pieces = TileProjection.pieces(
+                tile: tile.rect, origin: origin, scale: DeviceSize(width: sx, height: sy), window: clip)
             guard !pieces.isEmpty else { continue }
             tile.texture.setScaleMode(mode)
             for piece in pieces { renderer.copy(tile.texture, from: piece.source, to: piece.destination) }

@@ -1,3 +1,4 @@
+import Imaging
 import PlumageCore
 
 /// Pyramid levels of photos as textures, split by `TileGrid` into tiles no larger than the texture

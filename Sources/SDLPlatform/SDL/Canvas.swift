@@ -1,5 +1,6 @@
 internal import CSDL2
 internal import CSDL2Image
+import Imaging
 import PlumageCore
 
 /// A headless drawing surface for snapshots, goldens and benchmarks: SDL's software renderer on

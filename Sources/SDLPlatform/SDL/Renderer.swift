@@ -1,4 +1,5 @@
 internal import CSDL2
+import Imaging
 import PlumageCore
 
 /// An SDL renderer drawing into a window or, headless, into a memory surface; main thread only.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedImport
 import Foundation
+import Imaging
 import PlumageCore
 import SDLPlatform
 

@@ -1,3 +1,4 @@
+import Imaging
 import PlumageCore
 import Testing
 

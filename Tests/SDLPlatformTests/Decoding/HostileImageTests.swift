@@ -1,6 +1,7 @@
 import CTurboJPEG
 import Foundation
 import Glibc
+import Imaging
 import PlumageCore
 import Testing
 

@@ -3,6 +3,7 @@ import CSDL2Image
 import CTurboJPEG
 import Dispatch
 import Foundation
+import Imaging
 import PlumageCore
 import PlumageTestSupport
 import Synchronization

@@ -1,5 +1,6 @@
 import FeedImport
 import Foundation
+import Imaging
 import PlumageCore
 import PlumageTestSupport
 import SDLPlatform

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import PlumageCore
 import PlumageTestSupport
 @testable import SDLPlatform

@@ -1,3 +1,5 @@
+import Imaging
+
 /// Drawing the feed screen: the blurred backdrop with the column tint baked in, the visible rows,
 /// the scroll indicator, the bar and the section picker.
 extension FeedScreen {

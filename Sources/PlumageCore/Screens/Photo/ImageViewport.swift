@@ -1,3 +1,5 @@
+import Imaging
+
 /// How the image viewport chooses its scale; `fill` and `fit` are auto modes that re-fit on resize.
 public enum ZoomMode: Hashable, Sendable {
     /// Auto: as large as possible with no empty band, aspect kept (scale = max(W/w, H/h)).

@@ -1,3 +1,5 @@
+import Imaging
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

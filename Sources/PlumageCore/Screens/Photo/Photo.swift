@@ -1,3 +1,5 @@
+import Imaging
+
 /// One photo the image view can show: a file on disk (or a missing one) and how to title it.
 public struct Photo: Hashable, Sendable {
     /// Absolute path of the file, or nil when the file is missing (the view shows why).

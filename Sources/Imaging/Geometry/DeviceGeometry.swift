@@ -3,8 +3,8 @@
 /// `Device…` to keep them apart from window points (`Point`, `Size`, `Rect`) and from the whole
 /// pixels of a raster (`PixelSize`, `PixelRect`, always `Int`). The unit is the display's device
 /// pixel, except where an API says "image pixels" (an image's own pixel grid, which the image
-/// view maps onto device pixels; the two coincide at scale 1). `DisplayScale` converts between
-/// window points and device pixels.
+/// view maps onto device pixels; the two coincide at scale 1). PlumageCore's `DisplayScale` converts
+/// between window points and device pixels.
 
 /// A position in device pixels (fractional).
 public struct DevicePoint: Hashable, Sendable, CustomStringConvertible {
@@ -16,7 +16,7 @@ public struct DevicePoint: Hashable, Sendable, CustomStringConvertible {
     public init(x: Double, y: Double) { self.x = x; self.y = y }
     /// The origin.
     public static let zero = DevicePoint(x: 0, y: 0)
-    public var description: String { "(\(fmt(x)), \(fmt(y)))px" }
+    public var description: String { "(\(compactDecimal(x)), \(compactDecimal(y)))px" }
     /// The point moved by `v`.
     public static func + (p: DevicePoint, v: DeviceVector) -> DevicePoint { DevicePoint(x: p.x + v.dx, y: p.y + v.dy) }
     /// The vector from `b` to `a`.
@@ -36,7 +36,7 @@ public struct DeviceVector: Hashable, Sendable, CustomStringConvertible {
     public static let zero = DeviceVector(dx: 0, dy: 0)
     /// Euclidean length in device pixels.
     public var magnitude: Double { (dx * dx + dy * dy).squareRoot() }
-    public var description: String { "<\(fmt(dx)), \(fmt(dy))>px" }
+    public var description: String { "<\(compactDecimal(dx)), \(compactDecimal(dy))>px" }
     /// Component-wise sum.
     public static func + (a: DeviceVector, b: DeviceVector) -> DeviceVector {
         DeviceVector(dx: a.dx + b.dx, dy: a.dy + b.dy)
@@ -63,7 +63,7 @@ public struct DeviceSize: Hashable, Sendable, CustomStringConvertible {
     public var height: Double
     /// Creates a size from its extents in device pixels.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
-    public var description: String { "\(fmt(width))x\(fmt(height))px" }
+    public var description: String { "\(compactDecimal(width))x\(compactDecimal(height))px" }
 }
 
 /// An axis-aligned rectangle in device pixels (fractional).
@@ -102,16 +102,7 @@ public struct DeviceRect: Hashable, Sendable, CustomStringConvertible {
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
         return x1 > x0 && y1 > y0 ? DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
-    public var description: String { "[\(fmt(minX)),\(fmt(minY)) \(fmt(width))x\(fmt(height))]px" }
-}
-
-extension DisplayScale {
-    /// A point in window points as device pixels (multiplied by `factor`, not rounded).
-    public func devicePixels(_ p: Point) -> DevicePoint { DevicePoint(x: p.x * factor, y: p.y * factor) }
-    /// A size in window points as device pixels (multiplied by `factor`, not rounded).
-    public func devicePixels(_ s: Size) -> DeviceSize { DeviceSize(width: s.width * factor, height: s.height * factor) }
-    /// A rectangle in device pixels as window points (divided by `factor`, not rounded).
-    public func points(_ r: DeviceRect) -> Rect {
-        Rect(x: r.minX / factor, y: r.minY / factor, width: r.width / factor, height: r.height / factor)
+    public var description: String {
+        "[\(compactDecimal(minX)),\(compactDecimal(minY)) \(compactDecimal(width))x\(compactDecimal(height))]px"
     }
 }

@@ -3,7 +3,7 @@
 /// memory is read sequentially (sdl-notes.md §4). Edges are clamped; all four channels are blurred.
 public enum BoxBlur {
     /// The largest sigma honoured; larger values are clamped (keeps the fixed-point sums in 32 bits).
-    public static let maximumSigma = 2000.0
+    static let maximumSigma = 2000.0
 
     /// Blurs `bitmap` in place with a Gaussian of standard deviation `sigma` pixels (≤ 0: unchanged).
     public static func blur(_ bitmap: inout Bitmap, sigma: Double) {

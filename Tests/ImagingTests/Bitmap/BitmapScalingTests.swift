@@ -1,4 +1,4 @@
-import PlumageCore
+import Imaging
 import Testing
 
 /// A bitmap whose pixel (x, y) has blue = x, green = y, red = 7, alpha = 255 (easy to trace).

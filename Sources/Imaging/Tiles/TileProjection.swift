@@ -7,15 +7,17 @@ public enum TileProjection {
     /// One copy: `source` in the tile's own pixels (origin at the tile's corner), `destination` in
     /// window pixels.
     public struct Piece: Hashable, Sendable {
+        /// The texels copied, in the tile's own pixels.
         public var source: PixelRect
+        /// Where they land, in window pixels (always inside the window).
         public var destination: PixelRect
         /// Creates a piece.
         public init(source: PixelRect, destination: PixelRect) { self.source = source; self.destination = destination }
     }
 
-    /// The pieces for `tile` (in level pixels) of a level drawn with its pixel (0,0) at `origin` and
-    /// `scale` window pixels per level pixel on each axis, clipped to `window`.
-    public static func pieces(tile: PixelRect, origin: Point, scale: Size, window: PixelRect) -> [Piece] {
+    /// The pieces for `tile` (in level pixels) of a level drawn with its pixel (0,0) at `origin` (window
+    /// pixels) and each level pixel `scale` window pixels wide and high, clipped to `window`.
+    public static func pieces(tile: PixelRect, origin: DevicePoint, scale: DeviceSize, window: PixelRect) -> [Piece] {
         let xs = spans(start: tile.x, count: tile.width, origin: origin.x, scale: scale.width,
                        low: window.x, high: window.x + window.width)
         let ys = spans(start: tile.y, count: tile.height, origin: origin.y, scale: scale.height,

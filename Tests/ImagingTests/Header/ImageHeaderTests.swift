@@ -1,4 +1,4 @@
-import PlumageCore
+import Imaging
 import PlumageTestSupport
 import Testing
 

@@ -2,9 +2,9 @@
 /// viewer's decoder both go through it, so a file has a size in the feed exactly when it opens.
 extension ImageHeader {
     /// Bytes read first: enough for every supported header except a JPEG behind large APPn blocks.
-    public static let firstPrefixLength = 64 * 1024
+    static let firstPrefixLength = 64 * 1024
     /// The one longer read, for a JPEG whose frame header lies behind big EXIF/ICC/XMP segments.
-    public static let longestPrefixLength = 4 * 1024 * 1024
+    static let longestPrefixLength = 4 * 1024 * 1024
 
     /// Probes a file of `fileSize` bytes whose first `n` bytes `read(n)` returns (fewer at end of
     /// file; nil on a read error, reported as `.cannotRead`). Reads `firstPrefixLength` bytes, and

@@ -1,4 +1,4 @@
-import PlumageCore
+import Imaging
 import Testing
 
 @Suite struct TileProjectionTests {
@@ -10,8 +10,8 @@ import Testing
     func piecesStayInsideTheWindowAndCoverItWithoutOverlap(scale: Double) {
         // A 2048² tile of a big image, panned so it crosses every window edge.
         let tile = PixelRect(x: 2048, y: 0, width: 2048, height: 2048)
-        let origin = Point(x: -2048 * scale - 317.3, y: -41.6)
-        let pieces = TileProjection.pieces(tile: tile, origin: origin, scale: Size(width: scale, height: scale), window: window)
+        let origin = DevicePoint(x: -2048 * scale - 317.3, y: -41.6)
+        let pieces = TileProjection.pieces(tile: tile, origin: origin, scale: DeviceSize(width: scale, height: scale), window: window)
         for p in pieces {
             #expect(p.destination.x >= 0 && p.destination.y >= 0)
             #expect(p.destination.x + p.destination.width <= 1280 && p.destination.y + p.destination.height <= 748)
@@ -34,23 +34,23 @@ import Testing
     }
 
     @Test func aWhollyVisibleTileIsOneCopyAtItsExactPlace() {
-        let pieces = TileProjection.pieces(tile: PixelRect(x: 0, y: 0, width: 100, height: 50), origin: Point(x: 10, y: 20),
-                                           scale: Size(width: 2, height: 2), window: window)
+        let pieces = TileProjection.pieces(tile: PixelRect(x: 0, y: 0, width: 100, height: 50), origin: DevicePoint(x: 10, y: 20),
+                                           scale: DeviceSize(width: 2, height: 2), window: window)
         #expect(pieces == [.init(source: PixelRect(x: 0, y: 0, width: 100, height: 50),
                                  destination: PixelRect(x: 10, y: 20, width: 200, height: 100))])
     }
 
     @Test func anEdgeCutTexelIsStretchedOverItsVisiblePart() {
         // Texel size 8; the window's left edge cuts texel 0 at 3 px from its right edge.
-        let pieces = TileProjection.pieces(tile: PixelRect(x: 0, y: 0, width: 4, height: 1), origin: Point(x: -5, y: 0),
-                                           scale: Size(width: 8, height: 8), window: window)
+        let pieces = TileProjection.pieces(tile: PixelRect(x: 0, y: 0, width: 4, height: 1), origin: DevicePoint(x: -5, y: 0),
+                                           scale: DeviceSize(width: 8, height: 8), window: window)
         #expect(pieces.map(\.source.x) == [0, 1])
         #expect(pieces[0].destination == PixelRect(x: 0, y: 0, width: 3, height: 8))
         #expect(pieces[1].destination == PixelRect(x: 3, y: 0, width: 24, height: 8))
     }
 
     @Test func anInvisibleTileHasNoPieces() {
-        #expect(TileProjection.pieces(tile: PixelRect(x: 0, y: 0, width: 10, height: 10), origin: Point(x: 2000, y: 0),
-                                      scale: Size(width: 1, height: 1), window: window).isEmpty)
+        #expect(TileProjection.pieces(tile: PixelRect(x: 0, y: 0, width: 10, height: 10), origin: DevicePoint(x: 2000, y: 0),
+                                      scale: DeviceSize(width: 1, height: 1), window: window).isEmpty)
     }
 }

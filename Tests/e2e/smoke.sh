@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end smoke test: the real binary in a real X window under Xvfb, driven with xdotool and
-# checked from screenshots: it starts, a wheel scroll moves the list, F12 shows the FPS overlay,
-# `q` exits 0; then the image view zooms at the cursor. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
+# checked from screenshots: it starts, a photo opens the image view and Escape comes back, a wheel
+# scroll moves the list, F12 shows the FPS overlay, `q` exits 0; the image view zooms at the
+# cursor; F5 reloads a feed, and a broken one keeps the old feed with a notice. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
 set -euo pipefail
 bin=$(realpath "$1")
 out=${2:-$(mktemp -d)}
@@ -10,4 +11,5 @@ here=$(cd "$(dirname "$0")" && pwd)
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/session.sh" "$bin" "$out"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/photo-session.sh" "$bin" "$out" \
   "$here/../../Assets/demo/photos/hubble.jpg"
+timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/reload-session.sh" "$bin" "$out"
 echo "e2e: passed (screenshots in $out)"

@@ -43,7 +43,10 @@ extension AppState {
     /// The key help, the FPS overlay and the notice, over any screen, when they are shown.
     mutating func drawOverlays(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?,
                                into commands: inout [DrawCommand]) {
-        if showsHelp { HelpOverlay.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands) }
+        if showsHelp {
+            HelpOverlay.draw(screenRows: top.keyHelp, windowSize: windowSize, theme: theme, measurer: measurer,
+                             into: &commands)
+        }
         if showsFPS, let statistics {
             overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale, theme: theme,
                          measurer: measurer, into: &commands)

@@ -1,3 +1,5 @@
+import Imaging
+
 /// One screen of the navigation stack (the feed, the image view; details, search, places later):
 /// a value holding its own state, commands and key table. The app hands it events and asks it
 /// for frames; it never sees another screen, so adding a screen type touches no other.
@@ -7,6 +9,9 @@
 public protocol Screen: Sendable {
     /// The title in the window's title bar after "Plumage — " ("coffee.jpg · Demo").
     var windowTitle: String { get }
+
+    /// The screen's keys for the `?` overlay, as (keys, what they do), shown before the app's own.
+    var keyHelp: [(keys: String, action: String)] { get }
 
     /// Applies one event (input, or platform news, which every screen on the stack hears) and
     /// returns what it asks for. App-wide keys never arrive here; the app handled them first.
@@ -73,4 +78,12 @@ public struct ScreenEnvironment: Sendable {
     public var windowRect: Rect { Rect(origin: .zero, size: windowSize) }
     /// The bar at the top of the window.
     public var bar: NavigationBar { NavigationBar(windowWidth: windowSize.width) }
+
+    /// The blurred background image over the whole window, with `tint` baked into its pixels over
+    /// `tintRect` (points): every screen's backdrop, drawn 1:1 without per-frame blending.
+    public func backdrop(tint: RGBA, over tintRect: Rect) -> ImageRequest {
+        ImageRequest(path: backgroundPath, size: displayScale.pixels(windowSize),
+                     blurSigma: ChromeMetrics.backgroundBlurSigma * displayScale.factor, tint: tint,
+                     tintRect: displayScale.pixels(tintRect))
+    }
 }

@@ -25,7 +25,7 @@ struct FPSOverlay: Sendable {
         statistics: FrameStatistics, time: Seconds, windowSize: Size, scale: DisplayScale, theme: Theme,
         measurer: some TextMeasuring, into commands: inout [DrawCommand]
     ) {
-        let frame = Rect(x: windowSize.width - Self.size.width - 12, y: FeedMetrics.barHeight + 12,
+        let frame = Rect(x: windowSize.width - Self.size.width - 12, y: ChromeMetrics.barHeight + 12,
                          width: Self.size.width, height: Self.size.height)
         let graphRect = Rect(x: frame.minX + 12, y: frame.minY + 80, width: frame.width - 24, height: frame.height - 90)
         let background = theme.color(.overlayBackground).withAlpha(0.9).over(theme.color(.backdrop))

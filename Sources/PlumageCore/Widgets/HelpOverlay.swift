@@ -1,12 +1,7 @@
-/// The `?` overlay: the keys of the feed screen in a centred panel.
+/// The `?` overlay: the top screen's keys, then the app's, in a centred panel.
 enum HelpOverlay {
-    /// Rows of (keys, what they do), in reading order.
-    static let rows: [(String, String)] = [
-        ("wheel, drag", "scroll (drag flings)"),
-        ("↑ ↓  j k", "scroll a line"),
-        ("PgUp PgDn Space", "scroll a page"),
-        ("Home End", "top, bottom"),
-        ("click the title", "sections"),
+    /// The app's own rows (keys that work on every screen), after the screen's.
+    static let appRows: [(keys: String, action: String)] = [
         ("t", "next theme"),
         ("b", "next background"),
         ("Ctrl+= Ctrl+− Ctrl+0", "text size"),
@@ -17,14 +12,17 @@ enum HelpOverlay {
         ("?  Esc", "close this help"),
     ]
 
-    /// Appends the centred, frosted help panel with its title and key rows for a window `windowSize` points large.
-    static func draw(windowSize: Size, theme: Theme, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+    /// Appends the centred, frosted help panel for a window `windowSize` points large: its title,
+    /// then `screenRows` (the top screen's keys) and the app's rows.
+    static func draw(screenRows: [(keys: String, action: String)], windowSize: Size, theme: Theme,
+                     measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+        let rows = screenRows + appRows
         let rowHeight = 28.0
         let size = Size(width: min(460, windowSize.width - 24), height: Double(rows.count) * rowHeight + 64)
         let frame = Rect(x: ((windowSize.width - size.width) / 2).rounded(),
-                         y: max(FeedMetrics.barHeight + 8, ((windowSize.height - size.height) / 2).rounded()),
+                         y: max(ChromeMetrics.barHeight + 8, ((windowSize.height - size.height) / 2).rounded()),
                          width: size.width, height: size.height)
-        commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma,
+        commands.append(.blurBehind(frame, sigma: ChromeMetrics.barBlurSigma,
                                     tint: theme.color(.pickerBackground).withAlpha(0.88)))
         let title = TextLayout.layout([StyledSpan("Keys", theme.color(.pickerText))], style: .a1,
                                       maxWidth: frame.width - 40, maxLines: 1, measurer: measurer)
@@ -36,8 +34,9 @@ enum HelpOverlay {
                                       maxWidth: keyWidth - 8, maxLines: 1, measurer: measurer)
             let a = TextLayout.layout([StyledSpan(Substring(action), theme.color(.pickerText))], style: .b1,
                                       maxWidth: frame.width - 40 - keyWidth, maxLines: 1, measurer: measurer)
-            commands.append(.text(k, at: Point(x: frame.minX + 20, y: y), key: "help:k\(i):\(theme.name)"))
-            commands.append(.text(a, at: Point(x: frame.minX + 20 + keyWidth, y: y), key: "help:a\(i):\(theme.name)"))
+            // Keyed by their text: the same row index holds other keys on another screen.
+            commands.append(.text(k, at: Point(x: frame.minX + 20, y: y), key: "help:k:\(keys):\(theme.name)"))
+            commands.append(.text(a, at: Point(x: frame.minX + 20 + keyWidth, y: y), key: "help:a:\(action):\(theme.name)"))
         }
     }
 }

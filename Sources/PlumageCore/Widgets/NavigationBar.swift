@@ -11,7 +11,7 @@ public struct NavigationBar: Sendable {
 
     /// The bar for a window `windowWidth` points wide.
     public init(windowWidth: Double) {
-        let h = FeedMetrics.barHeight
+        let h = ChromeMetrics.barHeight
         frame = Rect(x: 0, y: 0, width: windowWidth, height: h)
         leftButton = Rect(x: 8, y: (h - 40) / 2, width: 40, height: 40)
         rightButton = Rect(x: windowWidth - 48, y: (h - 40) / 2, width: 40, height: 40)
@@ -22,7 +22,7 @@ public struct NavigationBar: Sendable {
     /// title with the picker chevron when `chevron`, and an optional `trailing` label before the right button).
     func draw(title: String, leftIcon: Icon? = .menu, chevron: Bool = true, trailing: String? = nil, theme: Theme,
               hover: Point?, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
-        commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma,
+        commands.append(.blurBehind(frame, sigma: ChromeMetrics.barBlurSigma,
                                     tint: theme.color(.barTint).withAlpha(theme.barOpacity)))
         commands.append(.fill(Rect(x: 0, y: frame.maxY - 1, width: frame.width, height: 1), theme.color(.separator)))
         for (button, icon) in [(leftButton, leftIcon), (rightButton, Icon.theme)] {

@@ -21,7 +21,7 @@ public struct Notice: Hashable, Sendable {
         let frame = Rect(x: ((windowSize.width - block.size.width) / 2 - 16).rounded(),
                          y: (windowSize.height - block.size.height - 44).rounded(),
                          width: (block.size.width + 32).rounded(), height: (block.size.height + 20).rounded())
-        commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma,
+        commands.append(.blurBehind(frame, sigma: ChromeMetrics.barBlurSigma,
                                     tint: theme.color(.pickerBackground).withAlpha(0.9)))
         commands.append(.text(block, at: Point(x: frame.minX + 16, y: frame.minY + 10),
                               key: "notice:\(text):\(theme.name)"))

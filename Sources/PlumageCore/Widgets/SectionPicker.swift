@@ -55,7 +55,7 @@ public struct SectionPicker: Sendable {
         let slide = (1 - p) * (full.height + 10)
         let frame = full.offsetBy(dx: 0, dy: -slide)
         commands.append(.clip(Rect(x: 0, y: bar.frame.maxY, width: bar.frame.width, height: 10_000)))
-        commands.append(.blurBehind(frame, sigma: FeedMetrics.barBlurSigma, tint: .clear))
+        commands.append(.blurBehind(frame, sigma: ChromeMetrics.barBlurSigma, tint: .clear))
         commands.append(.roundedFill(frame, radius: 14, theme.color(.pickerBackground).withAlpha(0.82 * p + 0.1)))
         for (i, section) in sections.enumerated() {
             let row = Rect(x: frame.minX + 6, y: frame.minY + 6 + Double(i) * Self.rowHeight,

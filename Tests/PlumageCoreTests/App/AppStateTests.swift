@@ -59,7 +59,7 @@ import Testing
         // Second row of the panel (6 pt inset + 1.5 rows down).
         let frame = app.frame(at: 2, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("picker:Media  10"))
-        _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: FeedMetrics.barHeight + 6 + 6 + 44 * 1.5)), at: 2)
+        _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: ChromeMetrics.barHeight + 6 + 6 + 44 * 1.5)), at: 2)
         #expect(app.feedScreen?.picker.isOpen == false)
         #expect(app.feedScreen?.title == "Media")
         #expect(app.list.rows == Array(stride(from: 0, to: 30, by: 3)))
@@ -105,7 +105,7 @@ import Testing
         var app = makeApp()
         let frame = app.frame(at: 1, measurer: m, statistics: nil)
         let bodies = frame.commands.filter { if case let .text(_, _, key) = $0 { key.hasPrefix("body:") } else { false } }
-        let top = app.list.scroll.offset - FeedMetrics.barHeight
+        let top = app.list.scroll.offset - ChromeMetrics.barHeight
         #expect(bodies.count > 1)
         #expect(bodies.count == app.list.rows(from: top, to: top + 600).count)
         #expect(!frame.prefetch.isEmpty)

@@ -60,4 +60,16 @@ import Testing
         let frame = app.frame(at: 1.1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "push-halfway") == nil)
     }
+
+    @Test func helpListsTheTopScreensKeysThenTheApps() {
+        var app = makeApp()
+        _ = app.handle(.key(.character("?"), []), at: 1)
+        let feed = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(feed.textDump, named: "feed-help") == nil)
+        _ = app.handle(.key(.character("?"), []), at: 1)
+        app.openPhotos(photos, at: 0)
+        _ = app.handle(.key(.character("?"), []), at: 2)
+        let photo = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(photo.textDump, named: "image-view-help") == nil)
+    }
 }

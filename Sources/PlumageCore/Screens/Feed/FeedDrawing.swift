@@ -17,10 +17,7 @@ extension FeedScreen {
         let column = Self.columnFrame(windowSize: env.windowSize)
         let columnTint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
         // The backdrop and the column's tint never move: both are baked into one opaque image.
-        let request = ImageRequest(path: env.backgroundPath, size: env.displayScale.pixels(env.windowSize),
-                                   blurSigma: FeedMetrics.backgroundBlurSigma * env.displayScale.factor,
-                                   tint: columnTint, tintRect: env.displayScale.pixels(column))
-        commands.append(.image(request, window, placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
+        commands.append(.image(env.backdrop(tint: columnTint, over: column), window, placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
         var prefetch: [ImageRequest] = []
         var textPrefetch: [DrawCommand] = []
         drawRows(column: column, env: env, measurer: measurer, into: &commands, prefetch: &prefetch,
@@ -73,12 +70,12 @@ extension FeedScreen {
                   into commands: inout [DrawCommand], prefetch: inout [ImageRequest],
                   textPrefetch: inout [DrawCommand]) {
         let windowSize = env.windowSize
-        let top = list.scroll.offset - FeedMetrics.barHeight
+        let top = list.scroll.offset - ChromeMetrics.barHeight
         let bottom = top + windowSize.height
         let visible = list.rows(from: top, to: bottom)
         let hoverRow = env.pointer.flatMap { p in
-            p.y >= FeedMetrics.barHeight && column.contains(p) && drag == nil
-                ? list.row(atContentY: p.y - FeedMetrics.barHeight + list.scroll.offset.rounded()) : nil
+            p.y >= ChromeMetrics.barHeight && column.contains(p) && drag == nil
+                ? list.row(atContentY: p.y - ChromeMetrics.barHeight + list.scroll.offset.rounded()) : nil
         }
         for row in visible where list.layout(row) != nil {
             let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
@@ -153,9 +150,9 @@ extension FeedScreen {
     /// Appends the scroll indicator's thumb at the right edge when the list can scroll.
     func drawScrollIndicator(env: ScreenEnvironment, into commands: inout [DrawCommand]) {
         let windowSize = env.windowSize
-        let track = windowSize.height - FeedMetrics.barHeight - 8
+        let track = windowSize.height - ChromeMetrics.barHeight - 8
         guard let thumb = list.scroll.indicator(trackHeight: track) else { return }
-        let rect = Rect(x: windowSize.width - 7, y: FeedMetrics.barHeight + 4 + thumb.y, width: 4, height: thumb.height)
+        let rect = Rect(x: windowSize.width - 7, y: ChromeMetrics.barHeight + 4 + thumb.y, width: 4, height: thumb.height)
         commands.append(.roundedFill(rect, radius: 2, env.theme.color(.indicator)))
     }
 

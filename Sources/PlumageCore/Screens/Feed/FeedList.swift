@@ -63,7 +63,7 @@ public struct FeedList: Sendable {
     }
 
     /// Total content height including the space under the bar and below the last row.
-    public var contentHeight: Double { FeedMetrics.barHeight + (rowTops.last ?? 0) + FeedMetrics.bottomInset }
+    public var contentHeight: Double { ChromeMetrics.barHeight + (rowTops.last ?? 0) + FeedMetrics.bottomInset }
 
     /// True when every row has its exact layout.
     public var isFullyLaidOut: Bool { layoutKey != nil && estimatedCount == 0 }
@@ -94,7 +94,7 @@ public struct FeedList: Sendable {
         }
         // Laying rows out moves the ones below them; repeat until the neighbourhood is stable.
         for _ in 0..<8 {
-            let top = scroll.offset - FeedMetrics.barHeight
+            let top = scroll.offset - ChromeMetrics.barHeight
             let range = rows(from: top - viewportHeight, to: top + 2 * viewportHeight)
             if !layOut(range, context: context, measurer: measurer) { break }
         }
@@ -188,5 +188,5 @@ public struct FeedList: Sendable {
     }
 
     /// Window y of content y at the current offset.
-    public func windowY(ofContentY y: Double) -> Double { y + FeedMetrics.barHeight - scroll.offset.rounded() }
+    public func windowY(ofContentY y: Double) -> Double { y + ChromeMetrics.barHeight - scroll.offset.rounded() }
 }

@@ -1,7 +1,5 @@
 /// Fixed measurements of the feed screen, in points (the design's grid).
 public enum FeedMetrics {
-    /// Height of the translucent navigation bar.
-    public static let barHeight = 52.0
     /// The list column never grows wider than this; the blurred background shows beside it.
     public static let columnMaxWidth = 640.0
     /// Padding inside a cell.
@@ -22,10 +20,6 @@ public enum FeedMetrics {
     public static let wheelStep = 80.0
     /// Distance of one arrow-key step.
     public static let lineStep = 48.0
-    /// Blur radius of the frosted bar, in points.
-    public static let barBlurSigma = 10.0
-    /// Blur radius of the static background, in points.
-    public static let backgroundBlurSigma = 18.0
     /// Space below the last cell.
     public static let bottomInset = 24.0
 }

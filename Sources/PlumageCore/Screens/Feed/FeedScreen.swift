@@ -24,6 +24,9 @@ public struct FeedScreen: Screen {
     /// The bar title: the section name (the picker chevron follows it).
     public var title: String { section?.name ?? source.title }
 
+    /// The feed's keys for the `?` overlay.
+    public var keyHelp: [(keys: String, action: String)] { FeedCommand.help }
+
     /// The section, then the source ("Timeline · Demo").
     public var windowTitle: String { [section?.name ?? "", source.title].filter { !$0.isEmpty }.joined(separator: " · ") }
 
@@ -120,7 +123,7 @@ public struct FeedScreen: Screen {
     /// Carries out a key-bound command.
     mutating func perform(_ command: FeedCommand, env: ScreenEnvironment) {
         let time = env.time
-        let page = max(FeedMetrics.lineStep, env.windowSize.height - FeedMetrics.barHeight - FeedMetrics.lineStep)
+        let page = max(FeedMetrics.lineStep, env.windowSize.height - ChromeMetrics.barHeight - FeedMetrics.lineStep)
         switch command {
         case let .scrollLines(n): list.scroll.scroll(by: Double(n) * FeedMetrics.lineStep, animated: true, at: time)
         case let .scrollPages(n): list.scroll.scroll(by: Double(n) * page, animated: true, at: time)
@@ -144,7 +147,7 @@ public struct FeedScreen: Screen {
             picker.toggle(at: env.time)
             return []
         }
-        if point.y < FeedMetrics.barHeight {
+        if point.y < ChromeMetrics.barHeight {
             if bar.titleButton.contains(point) || bar.leftButton.contains(point) { picker.toggle(at: env.time) }
             return bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
         }
@@ -161,8 +164,8 @@ public struct FeedScreen: Screen {
     /// The item and photo under a window point, if any.
     func photoHit(at point: Point, env: ScreenEnvironment) -> (item: Int, photo: Int)? {
         let column = Self.columnFrame(windowSize: env.windowSize)
-        guard point.y >= FeedMetrics.barHeight, column.contains(point),
-              let row = list.row(atContentY: point.y - FeedMetrics.barHeight + list.scroll.offset.rounded()),
+        guard point.y >= ChromeMetrics.barHeight, column.contains(point),
+              let row = list.row(atContentY: point.y - ChromeMetrics.barHeight + list.scroll.offset.rounded()),
               let layout = list.layout(row) else { return nil }
         let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
         let local = Point(x: point.x - origin.x, y: point.y - origin.y)
@@ -178,6 +181,15 @@ public enum FeedCommand: Hashable, Sendable {
     case scrollLines(Int)
     case scrollPages(Int)
     case scrollToTop, scrollToBottom
+
+    /// The feed's rows of the `?` overlay.
+    public static let help: [(keys: String, action: String)] = [
+        ("wheel, drag", "scroll (drag flings)"),
+        ("↑ ↓  j k", "scroll a line"),
+        ("PgUp PgDn Space", "scroll a page"),
+        ("Home End", "top, bottom"),
+        ("click the title", "sections"),
+    ]
 
     /// The feed's key table (SPEC §7).
     public static let keys = KeyTable<FeedCommand>([

@@ -43,11 +43,14 @@ public struct PhotoScreen: Screen {
 
     /// The view area in window points: everything below the bar.
     static func viewFrame(window: Size) -> Rect {
-        Rect(x: 0, y: FeedMetrics.barHeight, width: window.width, height: max(1, window.height - FeedMetrics.barHeight))
+        Rect(x: 0, y: ChromeMetrics.barHeight, width: window.width, height: max(1, window.height - ChromeMetrics.barHeight))
     }
 
     /// The photo shown, then what it belongs to ("coffee.jpg · Demo").
     public var windowTitle: String { [photo?.title ?? "", context].filter { !$0.isEmpty }.joined(separator: " · ") }
+
+    /// The image view's keys for the `?` overlay.
+    public var keyHelp: [(keys: String, action: String)] { PhotoCommand.help }
 
     /// What is known of the photo shown.
     public var currentStatus: PhotoStatus? { photo?.path.flatMap { status[$0] } }
@@ -94,7 +97,7 @@ public struct PhotoScreen: Screen {
 
     /// Converts a window point to view pixels.
     static func viewPixel(_ p: Point, window: Size, scale: DisplayScale) -> DevicePoint {
-        scale.devicePixels(Point(x: p.x, y: p.y - FeedMetrics.barHeight))
+        scale.devicePixels(Point(x: p.x, y: p.y - ChromeMetrics.barHeight))
     }
 
     /// Performs an image-view command.
@@ -148,7 +151,7 @@ public struct PhotoScreen: Screen {
                 sync(window: env.windowSize, scale: env.displayScale)
                 perform(command, pointer: env.pointer, window: env.windowSize, scale: env.displayScale, time: env.time)
             }
-        case let .pointerDown(.left, point) where point.y < FeedMetrics.barHeight:
+        case let .pointerDown(.left, point) where point.y < ChromeMetrics.barHeight:
             return env.bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
         case let .photo(news):
             record(news)
@@ -243,6 +246,16 @@ public enum PhotoCommand: Hashable, Sendable {
     case stepPhoto(Int)
     /// The first or last photo.
     case firstPhoto, lastPhoto
+
+    /// The image view's rows of the `?` overlay.
+    public static let help: [(keys: String, action: String)] = [
+        ("wheel  + −", "zoom at the cursor"),
+        ("drag, ↑ ↓ h j k l", "pan"),
+        ("0  1  z", "fit, 100 %, fill or fit"),
+        ("← → n p Space", "previous, next photo"),
+        ("Home End", "first, last photo"),
+        ("Esc  Backspace", "back"),
+    ]
 
     /// The image view's key table (SPEC §7, after imv/nsxiv/eog).
     public static let keys = KeyTable<PhotoCommand>([

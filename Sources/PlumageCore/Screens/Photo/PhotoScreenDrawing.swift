@@ -38,9 +38,7 @@ extension PhotoScreen {
         let covered = status?.bestLevel != nil && (viewport.map { v in
             v.destination.minX <= 0.5 && v.destination.minY <= 0.5 && v.destination.maxX >= v.viewSize.width - 0.5
                 && v.destination.maxY >= v.viewSize.height - 0.5 } ?? false)
-        let backdrop = ImageRequest(path: env.backgroundPath, size: displayScale.pixels(windowSize),
-                                    blurSigma: FeedMetrics.backgroundBlurSigma * displayScale.factor, tint: dim,
-                                    tintRect: displayScale.pixels(window))
+        let backdrop = env.backdrop(tint: dim, over: window)
         if covered { commands.append(.clip(Rect(x: 0, y: 0, width: window.width, height: view.minY))) }
         commands.append(.image(backdrop, window, placeholder: dim.over(theme.color(.backdrop)), failureIcon: nil))
         if covered { commands.append(.clip(nil)) }

@@ -7,17 +7,16 @@ extension AppState {
         stack.settle(at: time)
         let topDepth = stack.depth - 1
         var frame: Frame
-        if let offset = stack.slideOffset(at: time), let transition = stack.transition {
+        if let offset = stack.slideOffset(at: time), let isPush = stack.transition?.isPush {
             let dx = (offset * windowSize.width).rounded()
             let bounds = Rect(origin: .zero, size: windowSize)
-            if transition.isPush {
+            if isPush {
                 frame = screenFrame(depth: topDepth - 1, at: time, measurer: measurer)
                 frame.overlay(screenFrame(depth: topDepth, at: time, measurer: measurer).shifted(by: dx, bounds: bounds))
             } else {
                 frame = screenFrame(depth: topDepth, at: time, measurer: measurer)
-                if var leaving = transition.leaving {
-                    var gone = leaving.frame(env: environment(at: time, depth: topDepth + 1), measurer: measurer)
-                    stack.transition?.leaving = leaving
+                let env = environment(at: time, depth: topDepth + 1)
+                if var gone = stack.transition?.leaving?.frame(env: env, measurer: measurer) {
                     // A popped screen is only drawn: it asks for no more work.
                     gone.effects = []
                     gone.photoWarmup = []

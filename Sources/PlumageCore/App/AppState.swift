@@ -76,10 +76,7 @@ public struct AppState: Sendable {
     /// Runs `body` on the top screen when it is a `S` and returns its result; nil when it is not.
     @discardableResult
     public mutating func updateTop<S: Screen, R>(_ type: S.Type, _ body: (inout S) -> R) -> R? {
-        guard var screen = stack.top as? S else { return nil }
-        let result = body(&screen)
-        stack.top = screen
-        return result
+        stack.updateTop(as: type, body)
     }
 
     /// Puts `screen` on top of the stack (sliding in from `time` when `animated`).
@@ -125,9 +122,8 @@ public struct AppState: Sendable {
             notice = Notice(text: message, shownAt: time)
             return []
         }
-        var screen = stack.top
-        let effects = screen.handle(event, env: environment(at: time))
-        stack.top = screen
+        let env = environment(at: time)
+        let effects = stack.updateTop { $0.handle(event, env: env) }
         return apply(effects, at: time)
     }
 
@@ -170,9 +166,8 @@ public struct AppState: Sendable {
     /// Back: closes the help overlay, else lets the top screen use it, else pops the top screen.
     public mutating func back(at time: Seconds) -> [Effect] {
         if showsHelp { showsHelp = false; return [] }
-        var screen = stack.top
-        let used = screen.back(env: environment(at: time))
-        stack.top = screen
+        let env = environment(at: time)
+        let used = stack.updateTop { $0.back(env: env) }
         return used ? [] : pop(at: time)
     }
 
@@ -201,9 +196,7 @@ public struct AppState: Sendable {
     /// true while some remains.
     @discardableResult
     public mutating func refine(maxRows: Int, at time: Seconds, measurer: some TextMeasuring) -> Bool {
-        var screen = stack.top
-        let more = screen.refine(maxRows: maxRows, env: environment(at: time), measurer: measurer)
-        stack.top = screen
-        return more
+        let env = environment(at: time)
+        return stack.updateTop { $0.refine(maxRows: maxRows, env: env, measurer: measurer) }
     }
 }

@@ -24,9 +24,32 @@ public struct NavigationStack: Sendable {
     public init(root: any Screen) { screens = [root] }
 
     /// The screen the user sees and types into.
-    public var top: any Screen {
-        get { screens[screens.count - 1] }
-        set { screens[screens.count - 1] = newValue }
+    public var top: any Screen { screens[screens.count - 1] }
+
+    /// Runs `body` on the top screen in place. Screens hold large arrays (a 100,000-row list's
+    /// layouts); changing a copy while the stack still held the original would copy them whole.
+    public mutating func updateTop<R>(_ body: (inout any Screen) -> R) -> R {
+        body(&screens[screens.count - 1])
+    }
+
+    /// Runs `body` on the top screen as a `S` in place when it is one; nil when it is not.
+    public mutating func updateTop<S: Screen, R>(as type: S.Type, _ body: (inout S) -> R) -> R? {
+        updateTop { screen in
+            guard var typed = screen as? S else { return nil }
+            // Take the screen out, so `typed` holds the only reference to its storage.
+            screen = Vacancy()
+            defer { screen = typed }
+            return body(&typed)
+        }
+    }
+
+    /// Stands in for a screen taken out of the stack for the moment `updateTop(as:_:)` changes it.
+    private struct Vacancy: Screen {
+        var windowTitle: String { "" }
+        var keyHelp: [(keys: String, action: String)] { [] }
+        mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect] { [] }
+        mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame { Frame() }
+        func isAnimating(env: ScreenEnvironment) -> Bool { false }
     }
 
     /// Number of screens.

@@ -22,6 +22,7 @@ extension AppState {
                     gone.photoWarmup = []
                     gone.prefetch = []
                     gone.textPrefetch = []
+                    gone.commands = gone.commands.map(\.withoutUploads)
                     frame.overlay(gone.shifted(by: dx, bounds: bounds))
                 }
             }
@@ -29,7 +30,6 @@ extension AppState {
             frame = screenFrame(depth: topDepth, at: time, measurer: measurer)
         }
         drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &frame.commands)
-        frame.isAnimating = isAnimating(at: time)
         return frame
     }
 
@@ -43,8 +43,8 @@ extension AppState {
     mutating func drawOverlays(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?,
                                into commands: inout [DrawCommand]) {
         if showsHelp {
-            HelpOverlay.draw(screenRows: top.keyHelp, windowSize: windowSize, theme: theme, measurer: measurer,
-                             into: &commands)
+            HelpOverlay.draw(screenRows: top.keyHelp, canGoBack: stack.depth > 1, windowSize: windowSize, theme: theme,
+                             measurer: measurer, into: &commands)
         }
         if showsFPS, let statistics {
             overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale, theme: theme,

@@ -94,11 +94,13 @@ public struct AppState: Sendable {
             windowSize = size; displayScale = scale
             return []
         case let .key(key, modifiers):
-            if showsHelp, key != .character("?") {
+            let command = AppCommand.keys.command(for: key, modifiers)
+            // Any key but ? closes the help; a Back key does nothing more, others still act.
+            if showsHelp, command != .toggleHelp {
                 showsHelp = false
-                if key == .escape || key == .backspace { return [] }
+                if command == .back { return [] }
             }
-            if let command = AppCommand.keys.command(for: key, modifiers) { return perform(command, at: time) }
+            if let command { return perform(command, at: time) }
         case let .pointerDown(button, point):
             pointer = point
             if button == .back { return back(at: time) }
@@ -171,9 +173,12 @@ public struct AppState: Sendable {
         return used ? [] : pop(at: time)
     }
 
-    /// Removes the top screen (sliding out) unless it is the root; returns its closing effects.
+    /// Removes the top screen (sliding out) unless it is the root; returns its closing effects,
+    /// then tells the screen it reveals.
     mutating func pop(at time: Seconds) -> [Effect] {
-        stack.pop(at: time, animated: true)?.closing() ?? []
+        guard let leaving = stack.pop(at: time, animated: true) else { return [] }
+        stack.updateTop { $0.revealed() }
+        return leaving.closing()
     }
 
     /// Sets the text size factor, clamped to the supported range.
@@ -189,14 +194,24 @@ public struct AppState: Sendable {
     /// True when the next frame would differ from the last one without new input.
     public func isAnimating(at time: Seconds) -> Bool {
         stack.slideOffset(at: time) != nil || top.isAnimating(env: environment(at: time)) || showsFPS
-            || (notice?.isVisible(at: time) ?? false)
     }
 
-    /// Idle-time work of the top screen (laying out estimated rows), at most `maxRows` rows;
+    /// When the picture next changes by itself though nothing animates (a notice goes away), if it
+    /// will: the loop sleeps until then instead of drawing every frame.
+    public func nextChange(after time: Seconds) -> Seconds? {
+        guard let notice, notice.isVisible(at: time) else { return nil }
+        return notice.shownAt + Notice.duration
+    }
+
+    /// Idle-time work (laying out estimated rows), at most `maxRows` rows: the top screen's first,
+    /// then the screens' below it (the feed under the image view is ready when the user comes back);
     /// true while some remains.
     @discardableResult
     public mutating func refine(maxRows: Int, at time: Seconds, measurer: some TextMeasuring) -> Bool {
-        let env = environment(at: time)
-        return stack.updateTop { $0.refine(maxRows: maxRows, env: env, measurer: measurer) }
+        for depth in stack.screens.indices.reversed() {
+            let env = environment(at: time, depth: depth)
+            if stack.screens[depth].refine(maxRows: maxRows, env: env, measurer: measurer) { return true }
+        }
+        return false
     }
 }

@@ -17,9 +17,9 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case reload
     /// Open an http(s) URL in the desktop browser.
     case openURL(String)
-    /// Decode these photos (most wanted first), replacing earlier photo requests; work for older
-    /// generations of the same screen may be dropped.
-    case loadPhotos([PhotoRequest], generation: Int)
+    /// Decode these photos (most wanted first) instead of those asked for before: work for photos
+    /// no longer listed may be dropped.
+    case loadPhotos([PhotoRequest])
     /// Nobody shows photos any more: drop queued photo decodes (cached pixels stay).
     case cancelPhotoLoads
 
@@ -31,7 +31,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
              (.cancelPhotoLoads, .cancelPhotoLoads): true
         case let (.app(x), .app(y)): x == y
         case let (.openURL(x), .openURL(y)): x == y
-        case let (.loadPhotos(x, g), .loadPhotos(y, h)): x == y && g == h
+        case let (.loadPhotos(x), .loadPhotos(y)): x == y
         default: false
         }
     }
@@ -45,8 +45,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .toggleFullscreen: "toggleFullscreen"
         case .reload: "reload"
         case let .openURL(url): "openURL \(url)"
-        case let .loadPhotos(requests, generation):
-            "loadPhotos g\(generation) " + requests.map { "\($0.path.split(separator: "/").last ?? "")@\($0.priority)" }
+        case let .loadPhotos(requests):
+            "loadPhotos " + requests.map { "\($0.path.split(separator: "/").last ?? "")@\($0.priority)" }
                 .joined(separator: " ")
         case .cancelPhotoLoads: "cancelPhotoLoads"
         }

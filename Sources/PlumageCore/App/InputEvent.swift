@@ -50,11 +50,15 @@ public enum PhotoNews: Hashable, Sendable {
 
 /// One event, with positions in window points.
 public enum InputEvent: Hashable, Sendable {
+    /// A key went down with these modifiers held.
     case key(Key, Modifiers)
     /// Wheel motion in detents (fractional for precise wheels and touchpads); positive `dy` = away from the user.
     case wheel(dx: Double, dy: Double, at: Point, Modifiers)
+    /// A mouse button went down at a window point.
     case pointerDown(MouseButton, at: Point)
+    /// A mouse button went up at a window point.
     case pointerUp(MouseButton, at: Point)
+    /// The pointer moved to a window point.
     case pointerMoved(to: Point)
     /// The pointer left the window.
     case pointerLeft

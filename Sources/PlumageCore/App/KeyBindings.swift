@@ -26,7 +26,18 @@ public struct KeyTable<Command: Sendable>: Sendable {
 
 /// App-wide commands: the same on every screen, handled before the top screen sees the key.
 public enum AppCommand: Hashable, Sendable {
-    case toggleFPS, nextTheme, nextBackground, reload, toggleFullscreen, quit, back, toggleHelp
+    /// Show or hide the FPS overlay.
+    case toggleFPS
+    /// Switch to the next theme; the next background image.
+    case nextTheme, nextBackground
+    /// Read the source again from disk.
+    case reload
+    /// Switch between windowed and fullscreen; quit.
+    case toggleFullscreen, quit
+    /// Close the help or the top screen's menu, else go back to the screen below.
+    case back
+    /// Show or hide the key help.
+    case toggleHelp
     /// Text size: +1 bigger, −1 smaller, 0 back to 100 %.
     case textSize(Int)
 

@@ -65,8 +65,13 @@ public struct NavigationStack: Sendable {
     /// when `animated`.
     public mutating func pop(at time: Seconds, animated: Bool) -> (any Screen)? {
         guard screens.count > 1 else { return nil }
+        var start = time
+        if let offset = slideOffset(at: time), transition?.isPush == true {
+            // Back while the push still slides in: slide out from where it got to, not from rest.
+            start = time - Easing.easeOutInverse(offset) * Self.slideDuration
+        }
         let leaving = screens.removeLast()
-        transition = animated ? Transition(isPush: false, start: time, leaving: leaving) : nil
+        transition = animated ? Transition(isPush: false, start: start, leaving: leaving) : nil
         return leaving
     }
 

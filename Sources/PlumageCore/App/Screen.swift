@@ -34,6 +34,10 @@ public protocol Screen: Sendable {
 
     /// The effects of leaving the stack for good (dropping queued decodes).
     func closing() -> [Effect]
+
+    /// The screen above was popped: this one is on top again (it asks for its platform work anew,
+    /// since the popped one's `closing` dropped everyone's).
+    mutating func revealed()
 }
 
 extension Screen {
@@ -43,6 +47,8 @@ extension Screen {
     public mutating func refine(maxRows: Int, env: ScreenEnvironment, measurer: some TextMeasuring) -> Bool { false }
     /// By default leaving needs nothing.
     public func closing() -> [Effect] { [] }
+    /// By default coming back on top needs nothing.
+    public mutating func revealed() {}
 }
 
 /// What every screen may read of the app-wide state for one event or frame.

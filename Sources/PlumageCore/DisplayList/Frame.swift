@@ -12,13 +12,9 @@ public struct Frame: Sendable {
     public var photoWarmup: [String] = []
     /// Platform work the screens want now (photo decodes), performed after drawing.
     public var effects: [Effect] = []
-    /// True while something animates, so the loop should draw again at the next deadline.
-    public var isAnimating: Bool
     /// Creates a frame.
-    public init(commands: [DrawCommand] = [], prefetch: [ImageRequest] = [], textPrefetch: [DrawCommand] = [],
-                isAnimating: Bool = false) {
+    public init(commands: [DrawCommand] = [], prefetch: [ImageRequest] = [], textPrefetch: [DrawCommand] = []) {
         self.commands = commands; self.prefetch = prefetch; self.textPrefetch = textPrefetch
-        self.isAnimating = isAnimating
     }
 
     /// The commands one per line, for text snapshots in tests.
@@ -32,7 +28,6 @@ public struct Frame: Sendable {
         textPrefetch = other.textPrefetch + textPrefetch
         photoWarmup = other.photoWarmup + photoWarmup
         effects += other.effects
-        isAnimating = isAnimating || other.isAnimating
     }
 
     /// The same frame moved `dx` points to the right and clipped to its own moved window

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One ease-out as a value: started at `start` on the app clock, it takes `duration` seconds
 /// along the cubic 1 − (1 − u)³ (fast at first, landing gently, no overshoot). The feed's
 /// animated scrolls and the image view's animated zooms and pans all run on it.
@@ -18,6 +24,10 @@ public struct Easing: Hashable, Sendable {
 
     /// The ease-out cubic 1 − (1 − u)³ for `u` in 0…1: 0 → 0, 1 → 1, slope 3 at 0 and 0 at 1.
     public static func easeOut(_ u: Double) -> Double { 1 - (1 - u) * (1 - u) * (1 - u) }
+
+    /// The `u` in 0…1 at which `easeOut(u)` is `y` (0…1): 1 − ∛(1 − y). Lets a reversed animation
+    /// start from where the interrupted one had got to.
+    public static func easeOutInverse(_ y: Double) -> Double { 1 - cbrt(1 - max(0, min(1, y))) }
 
     /// The share of `duration` elapsed at `time`, in 0…1: 0 until `start`, 1 from the end on.
     public func progress(at time: Seconds) -> Double {

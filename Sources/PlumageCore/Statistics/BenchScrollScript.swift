@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The scroll offset of each frame of `plumage bench scroll`, as a pure function of the frame
 /// index, so every run (and every machine) scrolls exactly the same way.
 ///
@@ -69,7 +75,7 @@ public struct BenchScrollScript: Hashable, Sendable {
         // Phase 2: speed peak·rᵏ on its k-th frame; distance is the geometric sum.
         func flung(_ s: Int) -> Double {
             let r = BenchScrollScript.flingDecayPerFrame
-            return peak * r * (1 - BenchScrollScript.power(r, s)) / (1 - r)
+            return peak * r * (1 - pow(r, Double(s))) / (1 - r)
         }
         // Phase 3: speed −peak·4u(1−u), u = s/n3; distance −peak·n3·(2u² − 4u³/3).
         func reversed(_ s: Int) -> Double {
@@ -84,18 +90,5 @@ public struct BenchScrollScript: Hashable, Sendable {
         if f <= end3 { return x2 + reversed(f - end2) }
         let x3 = x2 + reversed(end3 - end2)
         return x3 + BenchScrollScript.driftSpeed * Double(f - end3)
-    }
-
-    /// `base` to the power `n` ≥ 0, by squaring.
-    private static func power(_ base: Double, _ n: Int) -> Double {
-        var result = 1.0
-        var factor = base
-        var e = n
-        while e > 0 {
-            if e & 1 == 1 { result *= factor }
-            factor *= factor
-            e >>= 1
-        }
-        return result
     }
 }

@@ -48,7 +48,7 @@ public struct FrameStatistics: Sendable {
 
     /// Figures over the frames of the last `windowSeconds` before `now`; `fps` alone covers the
     /// last second. All zero when there are no frames.
-    public func summary(now: Double) -> FrameSummary {
+    public func summary(now: Seconds) -> FrameSummary {
         let recent = ring.filter { $0.time >= now - windowSeconds && $0.time <= now }
         let work = recent.map(\.workMs).sorted()
         let intervals = recent.compactMap(\.intervalMs).sorted()

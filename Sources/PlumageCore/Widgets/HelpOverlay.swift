@@ -12,11 +12,14 @@ enum HelpOverlay {
         ("?  Esc", "close this help"),
     ]
 
+    /// The Back row, listed when there is a screen to go back to.
+    static let backRow = (keys: "Esc  Backspace  Alt+←", action: "back")
+
     /// Appends the centred, frosted help panel for a window `windowSize` points large: its title,
-    /// then `screenRows` (the top screen's keys) and the app's rows.
-    static func draw(screenRows: [(keys: String, action: String)], windowSize: Size, theme: Theme,
+    /// then `screenRows` (the top screen's keys), Back when `canGoBack`, and the app's rows.
+    static func draw(screenRows: [(keys: String, action: String)], canGoBack: Bool, windowSize: Size, theme: Theme,
                      measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
-        let rows = screenRows + appRows
+        let rows = screenRows + (canGoBack ? [backRow] : []) + appRows
         let rowHeight = 28.0
         let size = Size(width: min(460, windowSize.width - 24), height: Double(rows.count) * rowHeight + 64)
         let frame = Rect(x: ((windowSize.width - size.width) / 2).rounded(),

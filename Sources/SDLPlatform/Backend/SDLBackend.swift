@@ -18,6 +18,8 @@ public final class SDLBackend {
     public let photos: PhotoLoader
     /// The image view's photo tiles as textures.
     public let photoTextures: PhotoTextures
+    /// Counts `.loadPhotos` effects; the loader's generation of the latest request list.
+    var photoGeneration = 0
 
     /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`.
     public init(assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool)
@@ -60,12 +62,10 @@ public final class SDLBackend {
         executor.scale = displayScale.factor
     }
 
-    /// Draws `frame` (not presented), then carries out its platform work: photo decodes asked
-    /// for, and the neighbours' coarsest levels queued for idle-time upload.
+    /// Draws `frame` (not presented) and queues the neighbours' coarsest levels for idle-time upload.
     public func draw(_ frame: Frame) {
         executor.draw(frame)
         for path in frame.photoWarmup { executor.prefetchPhoto(path: path) }
-        perform(frame.effects)
     }
 
     /// Carries out the photo work among `effects` and returns the rest (quit, fullscreen, reload,
@@ -75,7 +75,11 @@ public final class SDLBackend {
         var rest: [Effect] = []
         for effect in effects {
             switch effect {
-            case let .loadPhotos(requests, generation):
+            case let .loadPhotos(requests):
+                // Each request list replaces the last: a new generation makes the loader drop
+                // late results and queued work for photos no longer listed.
+                photoGeneration += 1
+                let generation = photoGeneration
                 for request in requests {
                     photos.request(path: request.path, viewSize: request.viewSize, priority: request.priority,
                                    generation: generation)
@@ -107,20 +111,29 @@ public final class SDLBackend {
 
 /// Driving an app with a backend: the steps every owner of an `AppState` repeats.
 extension SDLBackend {
-    /// Hands the platform's news to `app`, lays out and draws its frame at `time` (not presented)
-    /// and carries out the frame's photo work; returns the frame and the effects left for the
-    /// caller (from the news).
+    /// Hands the platform's news to `app`, lays out its frame at `time`, carries out the frame's
+    /// photo work and draws it (not presented); returns the frame and the effects left for the
+    /// caller (from the news). When the photo work replays pixels already decoded (a photo viewed
+    /// before), the app hears of them and is laid out again first, so the photo is in this frame.
     @discardableResult
     public func drawFrame(of app: inout AppState, at time: Seconds, statistics: FrameStatistics?)
         -> (frame: Frame, effects: [Effect])
     {
         var effects: [Effect] = []
         for event in news() { effects += app.handle(event, at: time) }
-        effects = perform(effects)
         prepare(displayScale: app.displayScale, textScale: app.textScale)
-        let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
+        var frame = app.frame(at: time, measurer: measurer, statistics: statistics)
+        effects += perform(frame.effects)
+        if !frame.effects.isEmpty {
+            let replayed = news()
+            if !replayed.isEmpty {
+                for event in replayed { effects += app.handle(event, at: time) }
+                frame = app.frame(at: time, measurer: measurer, statistics: statistics)
+                effects += perform(frame.effects)
+            }
+        }
         draw(frame)
-        return (frame, effects)
+        return (frame, perform(effects))
     }
 
     /// Draws `app` at `time` until every requested image has decoded and uploaded (at most

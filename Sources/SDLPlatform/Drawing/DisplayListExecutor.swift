@@ -111,8 +111,8 @@ public final class DisplayListExecutor {
             renderer.copy(texture, to: px(rect))
         case let .blurBehind(rect, sigma, tint):
             frost(px(rect), sigma: sigma * scale, tint: tint)
-        case let .photo(path, destination, level, filter):
-            drawPhoto(path: path, destination: destination, level: level, filter: filter)
+        case let .photo(path, destination, level, filter, uploads):
+            drawPhoto(path: path, destination: destination, level: level, filter: filter, uploads: uploads)
         case let .pixels(bitmap, rect, key):
             drawPixels(bitmap, in: rect, key: key)
         case let .clip(rect):

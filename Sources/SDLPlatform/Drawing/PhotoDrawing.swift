@@ -6,8 +6,9 @@ import PlumageCore
 /// coarsest one available where its tiles are still missing, so they never leave holes. Main thread only.
 extension DisplayListExecutor {
     /// Draws level `wanted` of the photo at `path` onto `destination` (points), tiles still missing
-    /// filled from a coarser level, and queues the tiles the next frames may need.
-    func drawPhoto(path: String, destination: Rect, level wanted: Int, filter: SampleFilter) {
+    /// filled from a coarser level, and queues the tiles the next frames may need; without
+    /// `uploads`, draws only what is uploaded already and queues nothing.
+    func drawPhoto(path: String, destination: Rect, level wanted: Int, filter: SampleFilter, uploads: Bool) {
         guard let loader = photos, let textures = photoTextures else { return }
         let available = loader.availableLevels(path: path)
         guard let coarsest = available.max() else { return }
@@ -20,7 +21,7 @@ extension DisplayListExecutor {
         let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
         let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
         guard visible.width > 0, visible.height > 0 else { return }
-        textures.request(path: path, level: fine, bitmap: bitmap, visible: visible, opaque: true)
+        if uploads { textures.request(path: path, level: fine, bitmap: bitmap, visible: visible, opaque: true) }
         // A coarser level goes underneath only where a visible tile of the fine one is still missing:
         // the finest coarser level whose visible tiles are all uploaded, else the coarsest (cheapest to upload).
         let grid = textures.grid(for: bitmap.size)
@@ -37,22 +38,24 @@ extension DisplayListExecutor {
                 return levelGrid.tiles(intersecting: area).allSatisfy { textures.contains(path: path, level: level, index: $0) }
             }
             let nothingShown = ready == nil && holes.count == grid.tiles(intersecting: visible).count
-            if nothingShown, let (level, coarse) = coarser.last ?? (fine == coarsest ? (fine, bitmap) : nil) {
+            if uploads, nothingShown, let (level, coarse) = coarser.last ?? (fine == coarsest ? (fine, bitmap) : nil) {
                 // Nothing of this photo is uploaded yet (just navigated to it): its coarsest level
                 // goes up now, so the photo shows in this very frame.
                 let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
                 textures.uploadNow(path: path, level: level, bitmap: coarse, area: area, opaque: true)
             }
             if let (level, coarse) = ready ?? coarser.last {
-                let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
-                textures.request(path: path, level: level, bitmap: coarse, visible: area, opaque: true)
+                if uploads {
+                    let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
+                    textures.request(path: path, level: level, bitmap: coarse, visible: area, opaque: true)
+                }
                 for hole in holes where hole.width > 0 && hole.height > 0 {
                     drawLevel(path: path, level: level, size: coarse.size, target: target, filter: .linear, clip: hole)
                 }
             }
         }
         drawLevel(path: path, level: fine, size: bitmap.size, target: target, filter: filter, clip: window)
-        prefetchAround(path: path, level: fine, visible: visible, levelSize: bitmap.size, available: available)
+        if uploads { prefetchAround(path: path, level: fine, visible: visible, levelSize: bitmap.size, available: available) }
     }
 
     /// Copies the uploaded tiles of `level` (of `size` pixels, the whole level drawn at `target`),

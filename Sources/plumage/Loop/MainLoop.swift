@@ -42,6 +42,8 @@ struct MainLoop {
     var shownTitle = ""
     /// Monotonic time of the next minute boundary, when visible relative dates may change.
     var nextDateRefresh = Video.seconds() + secondsToNextMinute()
+    /// Monotonic time at which the app said its picture changes by itself (`AppState.nextChange`).
+    var nextChange: Double?
 
     /// Creates a loop showing `app` in `window` through `backend`; `started` is `Video.seconds()` at launch.
     init(window: Window, app: AppState, backend: SDLBackend, startup: Startup, started: Double) {
@@ -100,13 +102,20 @@ struct MainLoop {
                 if quitRequested { return }
                 continue
             }
-            // Idle, the loop still wakes at each wall-clock minute so relative dates ("5m") stay true.
+            // Idle, the loop still wakes at each wall-clock minute so relative dates ("5m") stay true,
+            // and when the picture changes by itself though nothing animates (a notice goes away).
             if now >= nextDateRefresh {
                 needsDraw = true
                 nextDateRefresh = now + secondsToNextMinute()
                 continue
             }
-            let timeout = wants ? deadline - now - 0.002 : nextDateRefresh - now
+            if let change = app.nextChange(after: time()) { nextChange = origin + change }
+            if let change = nextChange, now >= change {
+                needsDraw = true
+                nextChange = nil
+                continue
+            }
+            let timeout = wants ? deadline - now - 0.002 : min(nextDateRefresh, nextChange ?? .infinity) - now
             for translation in pump.wait(timeout: timeout) { handle(translation) }
             if quitRequested { return }
         }
@@ -135,7 +144,8 @@ struct MainLoop {
             switch effect {
             case .quit: return true
             case .toggleFullscreen: window.toggleFullscreen()
-            case .reload: _ = perform(app.handle(reload(), at: time()))
+            case .reload:
+                if let result = reload(), perform(app.handle(result, at: time())) { return true }
             case .openURL, .push, .pop, .app, .loadPhotos, .cancelPhotoLoads: break
             }
         }
@@ -143,10 +153,10 @@ struct MainLoop {
     }
 
     /// Reads the source again from its path (the demo when none), as the event that tells the app:
-    /// the new source, or why it cannot be read (the old one stays). Photos named on the command
-    /// line have no source to reload.
-    func reload() -> InputEvent {
-        guard startup.photos.isEmpty else { return .failed("photos named on the command line are not reloaded") }
+    /// the new source, or why it cannot be read (the old one stays). Nil for photos named on the
+    /// command line, which have no source to reload.
+    func reload() -> InputEvent? {
+        guard startup.photos.isEmpty else { return nil }
         do {
             return .sourceReloaded(try SourceLoader.load(path: startup.paths.first, resources: startup.resources))
         } catch {

@@ -125,7 +125,6 @@ import Testing
         #expect(app.list.rows.count == 7)
         _ = app.handle(.failed("cannot reload: feed.json: 3:12: expected ','"), at: 2)
         #expect(app.list.rows.count == 7)
-        #expect(app.isAnimating(at: 3))
         let frame = app.frame(at: 3, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("notice:cannot reload: feed.json: 3:12: expected ','"))
         #expect(!app.frame(at: 2 + Notice.duration, measurer: m, statistics: nil).textDump.contains("notice:"))
@@ -141,4 +140,62 @@ import Testing
         _ = app.handle(.pointerDown(.left, at: Point(x: 772, y: 26)), at: 2)
         #expect(app.theme.name == Fixtures.theme.name)
     }
+
+    @Test func backDuringAPushSlidesOutFromWhereThePushGotTo() {
+        var app = makeApp()
+        app.push(PhotoScreen(photos: photos, index: 0, context: "Test"), at: 1)
+        let before = backdropXs(app.frame(at: 1.1, measurer: m, statistics: nil))
+        _ = app.handle(.key(.escape, []), at: 1.1)
+        let after = backdropXs(app.frame(at: 1.1, measurer: m, statistics: nil))
+        #expect(before.count == 2 && after.count == 2)
+        #expect(abs(before[1] - after[1]) <= 1)
+        let later = backdropXs(app.frame(at: 1.15, measurer: m, statistics: nil))
+        #expect(later.count == 2 && later[1] > after[1])
+    }
+
+    @Test func alwaysBackWithTheHelpOpenOnlyClosesTheHelp() {
+        for key in [InputEvent.key(.escape, []), .key(.backspace, []), .key(.left, .alt)] {
+            var app = makeApp()
+            app.openPhotos(photos, at: 0)
+            _ = app.handle(.key(.character("?"), []), at: 1)
+            #expect(app.handle(key, at: 2).isEmpty, "\(key)")
+            #expect(!app.showsHelp && app.stack.depth == 2, "\(key)")
+        }
+    }
+
+    @Test func aRevealedImageViewAsksForItsPhotosAgain() {
+        var app = makeApp()
+        app.openPhotos(photos, at: 0)
+        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        app.push(FeedScreen(source: Fixtures.source(count: 3)), at: 2, animated: false)
+        #expect(app.handle(.key(.escape, []), at: 3) == [])
+        _ = app.frame(at: 4, measurer: m, statistics: nil)
+        app.openPhotos(Array(photos.prefix(1)), at: 0, time: 5)
+        _ = app.frame(at: 5, measurer: m, statistics: nil)
+        #expect(app.handle(.key(.escape, []), at: 6) == [.cancelPhotoLoads])
+        let frame = app.frame(at: 7, measurer: m, statistics: nil)
+        let asked = frame.effects.compactMap { if case let .loadPhotos(requests) = $0 { requests.map(\.path) } else { nil } }
+        #expect(asked == [["/p0.jpg", "/p1.jpg", "/p2.jpg"]])
+    }
+
+    @Test func aNoticeWakesTheLoopWhenItGoesButDoesNotAnimate() {
+        var app = makeApp()
+        _ = app.handle(.failed("cannot reload"), at: 2)
+        #expect(!app.isAnimating(at: 3))
+        #expect(app.nextChange(after: 3) == 2 + Notice.duration)
+        #expect(app.nextChange(after: 2 + Notice.duration) == nil)
+    }
+
+    @Test func aPoppedImageViewIsDrawnFromWhatIsUploadedAndAsksForNothing() {
+        var app = makeApp()
+        app.openPhotos(photos, at: 0)
+        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
+        #expect(app.frame(at: 1, measurer: m, statistics: nil).textDump.contains("level 0 linear\n"))
+        _ = app.handle(.key(.escape, []), at: 2)
+        let sliding = app.frame(at: 2.05, measurer: m, statistics: nil)
+        #expect(sliding.textDump.contains("photo p0.jpg in"))
+        #expect(sliding.textDump.contains("no-uploads"))
+        #expect(sliding.effects.isEmpty && sliding.photoWarmup.isEmpty)
+    }
 }
+

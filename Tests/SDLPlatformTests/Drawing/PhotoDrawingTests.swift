@@ -81,4 +81,23 @@ extension GoldenTests {
         // The second photo (red 220) fills the view; the first (red 40) or the dark backdrop would not.
         XCTAssertGreaterThan(Double(reddish) / Double((frame.width / 3 + 1) * (frame.height / 3 + 1)), 0.95)
     }
+
+    /// Opening a photo viewed before draws it in the very first frame of the new image view: its
+    /// decoded levels are replayed from the cache and heard before the frame is drawn.
+    func testReopenedPhotoShowsInItsFirstFrame() throws {
+        let path = try brightGradientPNG(name: "again")
+        var first: Frame?
+        _ = try render(theme: "dark") { app, backend in
+            app.openPhotos([Photo(path: path, title: "again")], at: 0)
+            backend.drawSettled(&app, at: 1)
+            _ = backend.perform(app.handle(.key(.escape, []), at: 1))
+            backend.drawSettled(&app, at: 2)
+            XCTAssertNil(app.photoScreen)
+            app.openPhotos([Photo(path: path, title: "again")], at: 0, time: 3)
+            first = backend.drawFrame(of: &app, at: 3, statistics: nil).frame
+        }
+        let commands = try XCTUnwrap(first).commands
+        XCTAssertTrue(commands.contains { if case .photo = $0 { true } else { false } }, "a spinner instead of the photo")
+    }
 }
+

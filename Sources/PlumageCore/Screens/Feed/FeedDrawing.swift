@@ -29,8 +29,7 @@ extension FeedScreen {
                  hover: picker.isOpen ? nil : env.pointer, measurer: measurer, into: &commands)
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: env.pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
-        return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch,
-                     isAnimating: isAnimating(env: env))
+        return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch)
     }
 
     /// What the list's layouts depend on now.

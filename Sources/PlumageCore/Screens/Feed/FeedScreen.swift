@@ -178,8 +178,11 @@ public struct FeedScreen: Screen {
 
 /// What a key press asks of the feed screen.
 public enum FeedCommand: Hashable, Sendable {
+    /// Scroll by this many lines (negative: up), animated.
     case scrollLines(Int)
+    /// Scroll by this many pages (negative: up), animated.
     case scrollPages(Int)
+    /// Go to the top or the bottom of the list.
     case scrollToTop, scrollToBottom
 
     /// The feed's rows of the `?` overlay.

@@ -1,11 +1,5 @@
 import Imaging
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The image view (SPEC §3): one photo of a list at a time, auto-zoomed to fill (or fit) the area
 /// below the bar, zoomed at the cursor, panned by dragging; neighbours are preloaded. It learns
 /// about decoding only from `.photo` news and asks for decodes with `.loadPhotos` effects.
@@ -21,8 +15,6 @@ public struct PhotoScreen: Screen {
     public let context: String
     /// The auto mode a newly shown photo starts in (the last auto mode the user chose).
     public internal(set) var startMode: ZoomMode = .fill
-    /// Bumped whenever the photo changes, so stale decode work can be dropped.
-    public private(set) var generation = 0
     /// What the platform has reported about each photo's decoding, by path.
     public internal(set) var status: [String: PhotoStatus] = [:]
     /// The decodes last asked for; asked again only when they change (asking again for a cached
@@ -92,7 +84,6 @@ public struct PhotoScreen: Screen {
         guard clamped != index else { return }
         index = clamped
         viewport = nil
-        generation += 1
     }
 
     /// Converts a window point to view pixels.
@@ -217,6 +208,9 @@ public struct PhotoScreen: Screen {
     /// Leaving the image view drops its queued decodes (the feed's images go first again).
     public func closing() -> [Effect] { [.cancelPhotoLoads] }
 
+    /// Back on top (a screen above was popped, dropping every photo decode): ask again.
+    public mutating func revealed() { requested = [] }
+
     /// The photos to decode now: the current one first, then ±1 and ±2 (Loupe's BUFFER = 2).
     func requests(window: Size, scale: DisplayScale) -> [PhotoRequest] {
         let view = scale.pixels(Self.viewFrame(window: window).size)
@@ -254,7 +248,6 @@ public enum PhotoCommand: Hashable, Sendable {
         ("0  1  z", "fit, 100 %, fill or fit"),
         ("← → n p Space", "previous, next photo"),
         ("Home End", "first, last photo"),
-        ("Esc  Backspace", "back"),
     ]
 
     /// The image view's key table (SPEC §7, after imv/nsxiv/eog).

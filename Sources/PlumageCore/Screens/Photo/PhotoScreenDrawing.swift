@@ -16,11 +16,11 @@ extension PhotoScreen {
         _ = viewport?.advance(to: env.time)
         var commands: [DrawCommand] = []
         draw(env: env, measurer: measurer, into: &commands)
-        var frame = Frame(commands: commands, isAnimating: isAnimating(env: env))
+        var frame = Frame(commands: commands)
         let wanted = requests(window: env.windowSize, scale: env.displayScale)
         if wanted != requested {
             requested = wanted
-            frame.effects = [.loadPhotos(wanted, generation: generation)]
+            frame.effects = [.loadPhotos(wanted)]
         }
         // The neighbours' coarsest levels go up in idle time, so next/previous shows them at once.
         frame.photoWarmup = wanted.map(\.path).filter { $0 != photo?.path }

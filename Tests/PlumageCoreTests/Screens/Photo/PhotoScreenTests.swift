@@ -20,7 +20,7 @@ import Testing
 
     /// The photo decodes a frame asks for, if it asks.
     func loads(_ frame: Frame) -> [PhotoRequest]? {
-        for case let .loadPhotos(requests, _) in frame.effects { return requests }
+        for case let .loadPhotos(requests) in frame.effects { return requests }
         return nil
     }
 
@@ -58,7 +58,7 @@ import Testing
         frame = app.frame(at: 2, measurer: m, statistics: nil)
         #expect(loads(frame)?.map(\.path) == ["/p2.jpg", "/p3.jpg", "/p1.jpg", "/p4.jpg", "/p0.jpg"])
         #expect(loads(frame)?.map(\.priority) == [10, 8, 7, 5, 4])
-        #expect(frame.effects.contains(.loadPhotos(loads(frame) ?? [], generation: 2)))
+        #expect(frame.effects.contains(.loadPhotos(loads(frame) ?? [])))
         _ = app.handle(.key(.character("p"), []), at: 2)
         #expect(app.photoScreen?.index == 1)
         _ = app.handle(.key(.end, []), at: 2)
@@ -104,14 +104,14 @@ import Testing
         app.openPhotos(photos(1), at: 0)
         var frame = app.frame(at: 1, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .photo = $0 { true } else { false } })
-        #expect(frame.isAnimating)  // the spinner turns
+        #expect(app.isAnimating(at: 1))  // the spinner turns
         // Filling 800×548 from 1600×900 wants level 0; only level 2 has pixels, so level 2 is drawn.
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 2)), at: 2)
         frame = app.frame(at: 2, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _) = $0 { true } else { false } })
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 3)
         frame = app.frame(at: 3, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _) = $0 { true } else { false } })
     }
 
     @Test func anErrorShowsItsReason() {
@@ -120,7 +120,7 @@ import Testing
         _ = app.handle(.photo(.failed(path: "/p0.jpg", .truncated)), at: 1)
         let frame = app.frame(at: 1, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("photo-error:\(ImageError.truncated.message)"))
-        #expect(!frame.isAnimating)
+        #expect(!app.isAnimating(at: 1))
     }
 
     @Test func levelChoiceTakesTheWantedElseFinerElseCoarser() {

@@ -197,5 +197,17 @@ import Testing
         #expect(sliding.textDump.contains("no-uploads"))
         #expect(sliding.effects.isEmpty && sliding.photoWarmup.isEmpty)
     }
+
+    @Test func idleLayoutEndsWhenTheFeedBelowWasLaidOutForAnotherSize() {
+        var app = makeApp()
+        app.openPhotos(photos, at: 0)
+        _ = app.handle(.resized(Size(width: 500, height: 400), .one), at: 1)
+        var steps = 0
+        while app.refine(maxRows: 16, at: 1, measurer: m) && steps < 1000 { steps += 1 }
+        #expect(steps < 1000)
+        _ = app.handle(.key(.escape, []), at: 2)
+        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        #expect(app.list.layoutKey?.width == 500)
+    }
 }
 

@@ -47,7 +47,9 @@ extension FeedScreen {
     /// has been drawn); returns true while some remain.
     @discardableResult
     public mutating func refine(maxRows: Int, env: ScreenEnvironment, measurer: some TextMeasuring) -> Bool {
-        guard list.layoutKey == layoutKey(env) else { return true }
+        // Laid out for another window or text size: the next frame that shows the list starts over,
+        // and until then there is nothing to refine (a hidden feed must not keep the loop busy).
+        guard list.layoutKey == layoutKey(env) else { return false }
         return list.refine(maxRows: maxRows, context: layoutContext(env), measurer: measurer)
     }
 

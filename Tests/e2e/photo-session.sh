@@ -4,8 +4,7 @@
 set -euo pipefail
 bin=$1 out=$2 photo=$3
 mkdir -p "$out"
-shot() { import -window root "$out/$1.png"; }
-fail() { echo "e2e: FAIL: $*" >&2; kill "$pid" 2>/dev/null || true; exit 1; }
+. "$(dirname "$0")/lib.sh"
 # Root-mean-square difference (0–1) between two same-sized images.
 rmse() { { compare -metric RMSE "$1" "$2" null: 2>&1 || true; } | sed -n 's/.*(\(.*\)).*/\1/p'; }
 

@@ -4,19 +4,7 @@
 set -euo pipefail
 bin=$1 out=$2
 mkdir -p "$out"
-shot() { import -window root "$out/$1.png"; }
-changed() { compare -metric AE -crop "$3" "$out/$1.png" "$out/$2.png" null: 2>&1 >/dev/null | cut -d' ' -f1 || true; }
-fail() { echo "e2e: FAIL: $*" >&2; kill "$pid" 2>/dev/null || true; exit 1; }
-expect_change() {
-  local n; n=$(changed "$1" "$2" "$3")
-  echo "e2e: $5: $n pixels changed"
-  [ "${n%.*}" -gt "$4" ] || fail "not true: $5"
-}
-expect_same() {
-  local n; n=$(changed "$1" "$2" "$3")
-  echo "e2e: $5: $n pixels differ"
-  [ "${n%.*}" -le "$4" ] || fail "not true: $5"
-}
+. "$(dirname "$0")/lib.sh"
 # A JSON Feed of N text items.
 feed() {
   python3 - "$1" <<'PY'

@@ -2,22 +2,7 @@
 # Runs inside xvfb-run (see smoke.sh). Each check prints what it measured.
 set -euo pipefail
 bin=$1 out=$2
-shot() { import -window root "$out/$1.png"; }
-# Pixels that differ between two screenshots inside a region WxH+X+Y.
-changed() { compare -metric AE -crop "$3" "$out/$1.png" "$out/$2.png" null: 2>&1 >/dev/null | cut -d' ' -f1 || true; }
-fail() { echo "e2e: FAIL: $*" >&2; kill "$pid" 2>/dev/null || true; exit 1; }
-# expect_change BEFORE AFTER REGION MIN WHAT: at least MIN pixels of REGION differ between two shots.
-expect_change() {
-  local n; n=$(changed "$1" "$2" "$3")
-  echo "e2e: $5: $n pixels changed"
-  [ "${n%.*}" -gt "$4" ] || fail "not true: $5"
-}
-# expect_same BEFORE AFTER REGION MAX WHAT: at most MAX pixels of REGION differ between two shots.
-expect_same() {
-  local n; n=$(changed "$1" "$2" "$3")
-  echo "e2e: $5: $n pixels differ"
-  [ "${n%.*}" -le "$4" ] || fail "not true: $5"
-}
+. "$(dirname "$0")/lib.sh"
 
 "$bin" --size 1280x800 >"$out/stdout.txt" 2>"$out/stderr.txt" &
 pid=$!

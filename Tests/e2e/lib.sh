@@ -1,0 +1,19 @@
+# Helpers the e2e sessions share (sourced; they read $out, the screenshot folder, and $pid, the app).
+# shot NAME: a screenshot of the whole X screen as $out/NAME.png.
+shot() { import -window root "$out/$1.png"; }
+# changed A B REGION: how many pixels of REGION (WxH+X+Y) differ between two screenshots.
+changed() { compare -metric AE -crop "$3" "$out/$1.png" "$out/$2.png" null: 2>&1 >/dev/null | cut -d' ' -f1 || true; }
+# fail WHY: says why, stops the app and the session.
+fail() { echo "e2e: FAIL: $*" >&2; kill "$pid" 2>/dev/null || true; exit 1; }
+# expect_change BEFORE AFTER REGION MIN WHAT: more than MIN pixels of REGION differ between two shots.
+expect_change() {
+  local n; n=$(changed "$1" "$2" "$3")
+  echo "e2e: $5: $n pixels changed"
+  [ "${n%.*}" -gt "$4" ] || fail "not true: $5"
+}
+# expect_same BEFORE AFTER REGION MAX WHAT: at most MAX pixels of REGION differ between two shots.
+expect_same() {
+  local n; n=$(changed "$1" "$2" "$3")
+  echo "e2e: $5: $n pixels differ"
+  [ "${n%.*}" -le "$4" ] || fail "not true: $5"
+}

@@ -137,6 +137,7 @@ public struct AppState: Sendable {
             case let .push(screen): stack.push(screen, at: time, animated: true)
             case .pop: rest += pop(at: time)
             case let .app(command): rest += perform(command, at: time)
+            case let .notice(text): notice = Notice(text: text, shownAt: time)
             default: rest.append(effect)
             }
         }

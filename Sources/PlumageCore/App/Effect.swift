@@ -9,6 +9,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case pop
     /// An app-wide command (theme, overlays, text size…) asked for by a screen, e.g. a bar button.
     case app(AppCommand)
+    /// Show a one-line notice at the bottom of the window (something asked for cannot be done).
+    case notice(String)
     /// Quit the app.
     case quit
     /// Switch between windowed and desktop fullscreen.
@@ -30,7 +32,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case (.pop, .pop), (.quit, .quit), (.toggleFullscreen, .toggleFullscreen), (.reload, .reload),
              (.cancelPhotoLoads, .cancelPhotoLoads): true
         case let (.app(x), .app(y)): x == y
-        case let (.openURL(x), .openURL(y)): x == y
+        case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)): x == y
         case let (.loadPhotos(x), .loadPhotos(y)): x == y
         default: false
         }
@@ -45,6 +47,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .toggleFullscreen: "toggleFullscreen"
         case .reload: "reload"
         case let .openURL(url): "openURL \(url)"
+        case let .notice(text): "notice \(text)"
         case let .loadPhotos(requests):
             "loadPhotos " + requests.map { "\($0.path.split(separator: "/").last ?? "")@\($0.priority)" }
                 .joined(separator: " ")

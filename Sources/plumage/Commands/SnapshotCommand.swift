@@ -33,6 +33,10 @@ struct SnapshotCommand: ParsableCommand {
     @Flag(help: "Open the section picker.") var picker = false
     /// True to draw the key help overlay.
     @Flag(help: "Show the key help overlay (the ? key).") var keys = false
+    /// A search whose results feed is shown ("#tag", "@user", words); nil shows the feed itself.
+    @Option(help: "Show the search feed of QUERY ('#tag', '@user', words).") var search: String?
+    /// The shown list's Nth post (1-based) whose details to open; nil opens none.
+    @Option(help: "Open the details of the shown list's Nth post (1-based).") var openItem: Int?
     /// The feed's Nth photo (1-based) or an image file to open the image view on; nil opens none.
     @Option(help: "Open the image view on the feed's Nth photo (1-based) or on an image FILE.") var openImage: String?
     /// The image view's zoom (fit, fill, actual or a factor); nil keeps the automatic zoom.
@@ -90,7 +94,20 @@ struct SnapshotCommand: ParsableCommand {
             let statistics: FrameStatistics? = fps ? .synthetic(refreshHz: 60) : nil
             backend.drawFrame(of: &app, at: 0, statistics: statistics)
             app.completeFeedLayout(at: 0, measurer: backend.measurer)
+            if let search {
+                guard let feed = app.top(as: FeedScreen.self) else { fail("--search needs a feed") }
+                app.push(FeedScreen.search(search, in: feed.source), at: 0, animated: false)
+                app.completeFeedLayout(at: 0, measurer: backend.measurer)
+            }
             app.updateTop(FeedScreen.self) { $0.scrollList(to: scroll, at: 0) }
+            if let openItem {
+                guard let feed = app.top(as: FeedScreen.self) else { fail("--open-item needs a feed") }
+                let rows = feed.list.rows
+                guard (1...max(1, rows.count)).contains(openItem), !rows.isEmpty else {
+                    fail("--open-item \(openItem): the list has \(rows.count) posts")
+                }
+                app.push(feed.detailsScreen(item: rows[openItem - 1]), at: 0, animated: false)
+            }
             if keys { _ = app.handle(.key(.character("?"), []), at: 0) }
             if picker { _ = app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
             if let openImage { self.openImage(openImage, in: &app, context: startup.feed?.title ?? startup.photosTitle) }

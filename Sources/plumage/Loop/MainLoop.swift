@@ -146,7 +146,15 @@ struct MainLoop {
             case .toggleFullscreen: window.toggleFullscreen()
             case .reload:
                 if let result = reload(), perform(app.handle(result, at: time())) { return true }
-            case .openURL, .push, .pop, .app, .loadPhotos, .cancelPhotoLoads: break
+            case let .openURL(url):
+                switch LinkOpener.open(url) {
+                case .opened: break
+                case .copiedToClipboard:
+                    _ = app.handle(.failed("no xdg-open to open \(url) with: the link is on the clipboard"), at: time())
+                case let .failed(reason):
+                    _ = app.handle(.failed("cannot open \(url): \(reason)"), at: time())
+                }
+            case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads: break
             }
         }
         return false

@@ -25,7 +25,7 @@ extension FeedScreen {
         drawScrollIndicator(env: env, into: &commands)
 
         let bar = env.bar
-        bar.draw(title: title, leftIcon: env.canGoBack ? .back : .menu, theme: theme,
+        bar.draw(title: title, leftIcon: env.canGoBack ? .back : (hasPicker ? .menu : nil), chevron: hasPicker, theme: theme,
                  hover: picker.isOpen ? nil : env.pointer, measurer: measurer, into: &commands)
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: env.pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
@@ -80,7 +80,8 @@ extension FeedScreen {
         }
         for row in visible where list.layout(row) != nil {
             let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
-            drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow, env: env,
+            drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow || row == selection,
+                     env: env,
                      measurer: measurer, into: &commands)
         }
         // Prefetch a screen's worth of rows beyond each edge, nearest first.
@@ -101,51 +102,15 @@ extension FeedScreen {
     func drawCell(row: Int, origin: Point, width: Double, highlighted: Bool, env: ScreenEnvironment,
                   measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         guard let exact = list.layout(row) else { return }
-        let theme = env.theme
         let item = source.items[list.rows[row]]
-        let layout = exact.withDate(RelativeDate.format(item.date, now: env.now), item: item, cellWidth: width,
-                                    theme: theme, measurer: measurer)
-        let cell = Rect(x: origin.x, y: origin.y, width: width, height: layout.height)
-        if highlighted { commands.append(.fill(cell, theme.color(.selection))) }
-        let tag = "\(list.generation):\(item.id)"
-        let placeholder = Self.placeholderColor(theme)
-        for (request, rect) in imageRequests(row: row, width: width, scale: env.displayScale) {
-            let frame = rect.offsetBy(dx: origin.x, dy: origin.y)
-            commands.append(.image(request, frame, placeholder: placeholder,
-                                   failureIcon: Self.failureIcon(request, frame: frame, scale: env.displayScale)))
-        }
-        if item.author.avatar == nil {
-            commands.append(.roundedFill(layout.avatar.offsetBy(dx: origin.x, dy: origin.y),
-                                         radius: FeedMetrics.avatarSize / 2, theme.color(.placeholder)))
-        }
-        commands.append(.text(layout.name, at: offset(layout.nameOrigin, origin), key: "name:\(tag)"))
-        commands.append(.text(layout.meta, at: offset(layout.metaOrigin, origin), key: "meta:\(tag):\(layout.metaDate)"))
-        commands.append(.text(layout.body, at: offset(layout.bodyOrigin, origin), key: "body:\(tag)"))
-        for (i, media) in item.media.prefix(layout.photos.count).enumerated() where media.path == nil {
-            let frame = layout.photos[i].offsetBy(dx: origin.x, dy: origin.y)
-            commands.append(.roundedFill(frame, radius: FeedMetrics.photoRadius, theme.color(.placeholder)))
-            let icon = min(48, frame.width / 3, frame.height / 3)
-            commands.append(.icon(.brokenImage, Rect(x: frame.midX - icon / 2, y: frame.midY - icon / 2,
-                                                     width: icon, height: icon), theme.color(.handle)))
-        }
-        commands.append(.fill(layout.separator.offsetBy(dx: origin.x, dy: origin.y), theme.color(.separator)))
+        exact.draw(item, origin: origin, width: width, highlighted: highlighted, tag: "\(list.generation):\(item.id)",
+                   env: env, measurer: measurer, into: &commands)
     }
 
     /// The avatar and photo images of a row with their frames relative to the cell.
     func imageRequests(row: Int, width: Double, scale displayScale: DisplayScale) -> [(ImageRequest, Rect)] {
         guard let layout = list.layout(row) else { return [] }
-        let item = source.items[list.rows[row]]
-        var result: [(ImageRequest, Rect)] = []
-        if let avatar = item.author.avatar {
-            result.append((ImageRequest(path: avatar, size: displayScale.pixels(layout.avatar.size), shape: .circle),
-                           layout.avatar))
-        }
-        let radius = Int((FeedMetrics.photoRadius * displayScale.factor).rounded())
-        for (media, frame) in zip(item.media, layout.photos) {
-            guard let path = media.path, media.kind != .video else { continue }
-            result.append((ImageRequest(path: path, size: displayScale.pixels(frame.size), shape: .rounded(radius)), frame))
-        }
-        return result
+        return layout.imageRequests(source.items[list.rows[row]], scale: displayScale)
     }
 
     /// Appends the scroll indicator's thumb at the right edge when the list can scroll.
@@ -155,23 +120,5 @@ extension FeedScreen {
         guard let thumb = list.scroll.indicator(trackHeight: track) else { return }
         let rect = Rect(x: windowSize.width - 7, y: ChromeMetrics.barHeight + 4 + thumb.y, width: 4, height: thumb.height)
         commands.append(.roundedFill(rect, radius: 2, env.theme.color(.indicator)))
-    }
-
-    /// The placeholder colour made opaque over the column, so it fills without per-pixel blending.
-    static func placeholderColor(_ theme: Theme) -> RGBA {
-        theme.color(.placeholder).over(theme.color(.cardTint).withAlpha(theme.cardOpacity).over(theme.color(.backdrop)))
-    }
-
-    /// `p` moved by `by` (both in points).
-    func offset(_ p: Point, _ by: Point) -> Point { Point(x: p.x + by.x, y: p.y + by.y) }
-
-    /// The broken-image icon's tint for a photo that cannot be decoded: shown on photos whose icon
-    /// (a third of the shorter side) is at least 16 device pixels; never on avatars or backdrops.
-    static func failureIcon(_ request: ImageRequest, frame: Rect, scale: DisplayScale) -> RGBA? {
-        let pixels = scale.pixels(frame)
-        guard request.shape != .circle, request.blurSigma == 0, min(pixels.width, pixels.height) / 3 >= 16 else {
-            return nil
-        }
-        return RGBA(255, 255, 255, 150)
     }
 }

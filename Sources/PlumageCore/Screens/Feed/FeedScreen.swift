@@ -11,6 +11,8 @@ public struct FeedScreen: Screen {
     public internal(set) var picker = SectionPicker()
     /// The left-button press in progress over the list; nil when the button is up.
     var drag: DragGesture?
+    /// The row chosen with the keyboard (↑ ↓, Enter opens it); nil until a key chooses one.
+    public internal(set) var selection: Int?
 
     /// Creates the screen showing `source`'s first section from its top.
     public init(source: FeedSource) {
@@ -35,6 +37,7 @@ public struct FeedScreen: Screen {
         guard source.sections.indices.contains(index) else { return }
         sectionIndex = index
         list = FeedList(rows: source.sections[index].itemIndices)
+        selection = nil
     }
 
     /// Shows the section called `name` (case-insensitive); returns false when there is none.
@@ -59,6 +62,7 @@ public struct FeedScreen: Screen {
         source = newSource
         let index = newSource.sections.firstIndex { $0.name == name } ?? 0
         sectionIndex = index
+        selection = nil
         let offset = list.scroll.offset
         list = FeedList(rows: newSource.sections.indices.contains(index) ? newSource.sections[index].itemIndices : [])
         list.scroll.resize(contentHeight: offset + viewportHeight, viewportHeight: viewportHeight, keepingOffset: offset)
@@ -77,13 +81,27 @@ public struct FeedScreen: Screen {
         PhotoScreen(photos: Photo.photos(of: source.items[item]), index: photo, context: source.title)
     }
 
+    /// The details of item `item` (an index into the source's items).
+    public func detailsScreen(item: Int) -> DetailsScreen {
+        DetailsScreen(source: source, item: item)
+    }
+
+    /// A feed of the items of `source` matching `query` ("#swift", "@ada", words), titled with the
+    /// query; the items are shared with `source`, so searching again searches all of them.
+    public static func search(_ query: String, in source: FeedSource) -> FeedScreen {
+        let search = SearchQuery(query)
+        let results = Section(name: search.description, itemIndices: search.matchingIndices(in: source))
+        return FeedScreen(source: FeedSource(kind: source.kind, title: source.title, owner: source.owner,
+                                             sections: [results], items: source.items))
+    }
+
     /// Applies one event: keys of the feed's table, wheel, clicks and drags on the list, the
     /// picker and the bar's buttons, and a reloaded source.
     public mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect] {
         let time = env.time
         switch event {
         case let .key(key, modifiers):
-            if let command = FeedCommand.keys.command(for: key, modifiers) { perform(command, env: env) }
+            if let command = FeedCommand.keys.command(for: key, modifiers) { return perform(command, env: env) }
         case let .wheel(_, dy, _, _):
             list.scroll.wheel(deltaPoints: -dy * FeedMetrics.wheelStep, at: time)
         case let .pointerDown(.left, point):
@@ -104,6 +122,9 @@ public struct FeedScreen: Screen {
                 list.scroll.dragEnded(at: time)
             } else if let (item, photo) = photoHit(at: point, env: env) {
                 return [.push(photoScreen(item: item, photo: photo))]
+            } else if let row = rowHit(at: point, env: env) {
+                selection = row
+                return [.push(detailsScreen(item: list.rows[row]))]
             }
         case let .sourceReloaded(newSource):
             replaceSource(newSource, viewportHeight: env.windowSize.height)
@@ -120,8 +141,8 @@ public struct FeedScreen: Screen {
         return true
     }
 
-    /// Carries out a key-bound command.
-    mutating func perform(_ command: FeedCommand, env: ScreenEnvironment) {
+    /// Carries out a key-bound command; returns what it asks for (opening the selected row).
+    mutating func perform(_ command: FeedCommand, env: ScreenEnvironment) -> [Effect] {
         let time = env.time
         let page = max(FeedMetrics.lineStep, env.windowSize.height - ChromeMetrics.barHeight - FeedMetrics.lineStep)
         switch command {
@@ -134,6 +155,34 @@ public struct FeedScreen: Screen {
         case .scrollToBottom:
             let distance = list.scroll.maxOffset - list.scroll.offset
             list.scroll.scroll(to: list.scroll.maxOffset, animated: distance < 2 * page, at: time)
+        case let .select(step):
+            select(step, env: env)
+        case .open:
+            if let selection, list.rows.indices.contains(selection) {
+                return [.push(detailsScreen(item: list.rows[selection]))]
+            }
+        }
+        return []
+    }
+
+    /// Moves the keyboard selection `step` rows (the first key chooses the first row whose top is
+    /// on screen) and scrolls it into view.
+    mutating func select(_ step: Int, env: ScreenEnvironment) {
+        guard !list.rows.isEmpty else { return }
+        let row: Int
+        if let selection {
+            row = max(0, min(list.rows.count - 1, selection + step))
+        } else {
+            let first = list.rows(from: list.scroll.offset, to: list.scroll.offset + 1).first ?? 0
+            row = list.rowTops[first] < list.scroll.offset - 0.5 && first + 1 < list.rows.count ? first + 1 : first
+        }
+        selection = row
+        let visible = env.windowSize.height - ChromeMetrics.barHeight
+        let top = list.rowTops[row], bottom = list.rowTops[row + 1]
+        if top < list.scroll.offset {
+            list.scroll.scroll(to: top, animated: true, at: env.time)
+        } else if bottom > list.scroll.offset + visible {
+            list.scroll.scroll(to: min(top, bottom - visible), animated: true, at: env.time)
         }
     }
 
@@ -148,7 +197,9 @@ public struct FeedScreen: Screen {
             return []
         }
         if point.y < ChromeMetrics.barHeight {
-            if bar.titleButton.contains(point) || bar.leftButton.contains(point) { picker.toggle(at: env.time) }
+            if hasPicker && (bar.titleButton.contains(point) || bar.leftButton.contains(point)) {
+                picker.toggle(at: env.time)
+            }
             return bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
         }
         drag = .began(at: point)
@@ -159,6 +210,16 @@ public struct FeedScreen: Screen {
     /// True while the list scrolls or the picker slides.
     public func isAnimating(env: ScreenEnvironment) -> Bool {
         list.scroll.isAnimating || picker.isAnimating(at: env.time)
+    }
+
+    /// True when the source has sections to choose from (a search feed has only its results).
+    public var hasPicker: Bool { source.sections.count > 1 }
+
+    /// The row under a window point in the list, if any.
+    func rowHit(at point: Point, env: ScreenEnvironment) -> Int? {
+        let column = Self.columnFrame(windowSize: env.windowSize)
+        guard point.y >= ChromeMetrics.barHeight, column.contains(point) else { return nil }
+        return list.row(atContentY: point.y - ChromeMetrics.barHeight + list.scroll.offset.rounded())
     }
 
     /// The item and photo under a window point, if any.
@@ -184,11 +245,16 @@ public enum FeedCommand: Hashable, Sendable {
     case scrollPages(Int)
     /// Go to the top or the bottom of the list.
     case scrollToTop, scrollToBottom
+    /// Move the keyboard selection by this many rows (scrolling it into view).
+    case select(Int)
+    /// Open the selected row's details.
+    case open
 
     /// The feed's rows of the `?` overlay.
     public static let help: [(keys: String, action: String)] = [
         ("wheel, drag", "scroll (drag flings)"),
-        ("↑ ↓  j k", "scroll a line"),
+        ("↑ ↓  Enter", "choose a post, open it"),
+        ("j k", "scroll a line"),
         ("PgUp PgDn Space", "scroll a page"),
         ("Home End", "top, bottom"),
         ("click the title", "sections"),
@@ -196,9 +262,10 @@ public enum FeedCommand: Hashable, Sendable {
 
     /// The feed's key table (SPEC §7).
     public static let keys = KeyTable<FeedCommand>([
-        (KeyChord(.down),                        .scrollLines(1)),
+        (KeyChord(.down),                        .select(1)),
+        (KeyChord(.up),                          .select(-1)),
+        (KeyChord(.enter),                       .open),
         (KeyChord(.character("j")),              .scrollLines(1)),
-        (KeyChord(.up),                          .scrollLines(-1)),
         (KeyChord(.character("k")),              .scrollLines(-1)),
         (KeyChord(.pageDown),                    .scrollPages(1)),
         (KeyChord(.space),                       .scrollPages(1)),

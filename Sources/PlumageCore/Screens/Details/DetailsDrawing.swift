@@ -1,0 +1,67 @@
+/// Drawing the details screen: the backdrop with the column tint, the post, the section titles
+/// and entries (hover and selection highlighted), the scroll indicator and the bar.
+extension DetailsScreen {
+    /// Lays out for the current window and theme, advances the scroll to `env.time` and returns the frame.
+    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+        let theme = env.theme
+        let column = FeedScreen.columnFrame(windowSize: env.windowSize)
+        let key = DetailsLayout.Key(width: column.width, textScale: env.textScale, displayScale: env.displayScale.factor,
+                                    theme: theme.name)
+        if layout?.key != key {
+            layout = DetailsLayout(item: post, content: content, key: key, theme: theme, now: env.now, measurer: measurer)
+            generation += 1
+        }
+        guard let layout else { return Frame() }
+        scroll.resize(contentHeight: ChromeMetrics.barHeight + layout.height, viewportHeight: env.windowSize.height,
+                      keepingOffset: scroll.offset)
+        _ = scroll.advance(to: env.time)
+
+        var commands: [DrawCommand] = []
+        let columnTint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
+        commands.append(.image(env.backdrop(tint: columnTint, over: column), env.windowRect,
+                               placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
+        let origin = Point(x: column.minX, y: ChromeMetrics.barHeight - scroll.offset.rounded())
+        let tag = "details:\(generation):\(post.id)"
+        layout.post.draw(post, origin: origin, width: column.width, highlighted: false, tag: tag, env: env,
+                         measurer: measurer, into: &commands)
+        for (i, header) in layout.headers.enumerated() {
+            commands.append(.text(header.block, at: Point(x: origin.x + header.origin.x, y: origin.y + header.origin.y),
+                                  key: "\(tag):header:\(i)"))
+        }
+        let hover = drag == nil ? env.pointer.flatMap { row(at: $0, env: env) } : nil
+        let placeholder = CellLayout.placeholderColor(theme)
+        let radius = Int((FeedMetrics.photoRadius * env.displayScale.factor).rounded())
+        for (i, (entry, row)) in zip(content.entries, layout.rows).enumerated() {
+            let frame = row.frame.offsetBy(dx: origin.x, dy: origin.y)
+            guard frame.maxY > ChromeMetrics.barHeight, frame.minY < env.windowSize.height else { continue }
+            let chosen = i == selection || i == hover
+            if case let .photo(_, media) = entry {
+                if chosen { commands.append(.roundedFill(frame.insetBy(-4), radius: FeedMetrics.photoRadius + 4, theme.color(.selection))) }
+                if let path = media.path {
+                    let request = ImageRequest(path: path, size: env.displayScale.pixels(frame.size), shape: .rounded(radius))
+                    commands.append(.image(request, frame, placeholder: placeholder,
+                                           failureIcon: CellLayout.failureIcon(request, frame: frame, scale: env.displayScale)))
+                } else {
+                    commands.append(.roundedFill(frame, radius: FeedMetrics.photoRadius, theme.color(.placeholder)))
+                    let icon = min(48, frame.width / 3, frame.height / 3)
+                    commands.append(.icon(.brokenImage, Rect(x: frame.midX - icon / 2, y: frame.midY - icon / 2,
+                                                             width: icon, height: icon), theme.color(.handle)))
+                }
+            } else if let text = row.text {
+                if chosen { commands.append(.fill(frame, theme.color(.selection))) }
+                commands.append(.text(text, at: Point(x: origin.x + row.textOrigin.x, y: origin.y + row.textOrigin.y),
+                                      key: "\(tag):entry:\(i)"))
+                commands.append(.fill(Rect(x: frame.minX + FeedMetrics.padding, y: frame.maxY - 1,
+                                           width: frame.width - FeedMetrics.padding, height: 1), theme.color(.separator)))
+            }
+        }
+        let track = env.windowSize.height - ChromeMetrics.barHeight - 8
+        if let thumb = scroll.indicator(trackHeight: track) {
+            commands.append(.roundedFill(Rect(x: env.windowSize.width - 7, y: ChromeMetrics.barHeight + 4 + thumb.y,
+                                              width: 4, height: thumb.height), radius: 2, theme.color(.indicator)))
+        }
+        env.bar.draw(title: "Post", leftIcon: env.canGoBack ? .back : nil, chevron: false, theme: theme,
+                     hover: env.pointer, measurer: measurer, into: &commands)
+        return Frame(commands: commands)
+    }
+}

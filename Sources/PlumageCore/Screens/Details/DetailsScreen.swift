@@ -1,0 +1,171 @@
+/// The details of one post (SPEC §2, seed 001): the post on top, then its Images, Hashtags, Users
+/// and URLs, one entry per row. Choosing a photo opens the image view on the post's photos, a
+/// hashtag or user opens a search feed, a link opens the desktop browser.
+public struct DetailsScreen: Screen {
+    /// The source the post belongs to (searches from here search all of it).
+    public let source: FeedSource
+    /// Index of the post in `source.items`.
+    public let item: Int
+    /// What the post lists.
+    public let content: DetailsContent
+    /// The vertical scroller; its offset is in content points, like the feed's.
+    public internal(set) var scroll = ScrollPhysics(contentHeight: 0, viewportHeight: 0)
+    /// The entry chosen with the keyboard (↑ ↓, Enter opens it); nil until a key chooses one.
+    public internal(set) var selection: Int?
+    /// The layout at the current width, theme and text size; nil before the first frame.
+    var layout: DetailsLayout?
+    /// Bumped on every relayout, so cached text textures of older layouts are never reused.
+    var generation = 0
+    /// The left-button press in progress; nil when the button is up.
+    var drag: DragGesture?
+
+    /// The details of `source.items[item]`.
+    public init(source: FeedSource, item: Int) {
+        self.source = source
+        self.item = item
+        content = DetailsContent(item: source.items[item])
+    }
+
+    /// The post shown.
+    public var post: Item { source.items[item] }
+
+    /// The author and the source ("Ada Park · Demo").
+    public var windowTitle: String { [post.author.name, source.title].filter { !$0.isEmpty }.joined(separator: " · ") }
+
+    /// The details screen's keys for the `?` overlay.
+    public var keyHelp: [(keys: String, action: String)] { DetailsCommand.help }
+
+    /// Applies one event: keys of the details table, wheel, clicks and drags on the rows.
+    public mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect] {
+        let time = env.time
+        switch event {
+        case let .key(key, modifiers):
+            if let command = DetailsCommand.keys.command(for: key, modifiers) { return perform(command, env: env) }
+        case let .wheel(_, dy, _, _):
+            scroll.wheel(deltaPoints: -dy * FeedMetrics.wheelStep, at: time)
+        case let .pointerDown(.left, point):
+            if point.y < ChromeMetrics.barHeight { return env.bar.rightButton.contains(point) ? [.app(.nextTheme)] : [] }
+            drag = .began(at: point)
+            scroll.stop()
+        case let .pointerMoved(point):
+            guard var d = drag else { break }
+            let wasDrag = d.moved
+            if d.moved(to: point) {
+                if !wasDrag { scroll.dragBegan(y: d.start.y, at: time) }
+                scroll.dragMoved(y: point.y, at: time)
+            }
+            drag = d
+        case let .pointerUp(.left, point):
+            guard let d = drag else { break }
+            drag = nil
+            if d.moved {
+                scroll.dragEnded(at: time)
+            } else if let row = row(at: point, env: env) {
+                selection = row
+                return choose(row, env: env)
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Carries out a key-bound command.
+    mutating func perform(_ command: DetailsCommand, env: ScreenEnvironment) -> [Effect] {
+        let time = env.time
+        let page = max(FeedMetrics.lineStep, env.windowSize.height - ChromeMetrics.barHeight - FeedMetrics.lineStep)
+        switch command {
+        case let .select(step): select(step, env: env)
+        case .open: if let selection { return choose(selection, env: env) }
+        case let .scrollLines(n): scroll.scroll(by: Double(n) * FeedMetrics.lineStep, animated: true, at: time)
+        case let .scrollPages(n): scroll.scroll(by: Double(n) * page, animated: true, at: time)
+        case .scrollToTop: scroll.scroll(to: 0, animated: true, at: time)
+        case .scrollToBottom: scroll.scroll(to: scroll.maxOffset, animated: true, at: time)
+        }
+        return []
+    }
+
+    /// What choosing entry `index` does: the image view, a search feed, or the browser.
+    func choose(_ index: Int, env: ScreenEnvironment) -> [Effect] {
+        let entries = content.entries
+        guard entries.indices.contains(index) else { return [] }
+        switch entries[index] {
+        case let .photo(photo, _):
+            return [.push(PhotoScreen(photos: Photo.photos(of: post), index: photo, context: source.title))]
+        case let .hashtag(tag):
+            return [.push(FeedScreen.search("#" + tag, in: source))]
+        case let .user(handle):
+            return [.push(FeedScreen.search("@" + handle, in: source))]
+        case let .url(target, _):
+            return [Self.open(target)]
+        }
+    }
+
+    /// Opening a link: http and https go to the browser; anything else is refused with a notice.
+    static func open(_ url: String) -> Effect {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        guard url.contains(":"), scheme == "http" || scheme == "https" else {
+            return .notice("not opened: \(url) (only http and https links open in the browser)")
+        }
+        return .openURL(url)
+    }
+
+    /// Moves the keyboard selection `step` entries and scrolls it into view.
+    mutating func select(_ step: Int, env: ScreenEnvironment) {
+        let count = content.entries.count
+        guard count > 0 else { return }
+        let next = selection.map { max(0, min(count - 1, $0 + step)) } ?? (step > 0 ? 0 : count - 1)
+        selection = next
+        guard let frame = layout?.rows[next].frame else { return }
+        let visible = env.windowSize.height - ChromeMetrics.barHeight
+        if frame.minY < scroll.offset {
+            scroll.scroll(to: frame.minY - 8, animated: true, at: env.time)
+        } else if frame.maxY > scroll.offset + visible {
+            scroll.scroll(to: frame.maxY + 8 - visible, animated: true, at: env.time)
+        }
+    }
+
+    /// The entry row under a window point, if any.
+    func row(at point: Point, env: ScreenEnvironment) -> Int? {
+        guard point.y >= ChromeMetrics.barHeight, let layout else { return nil }
+        let column = FeedScreen.columnFrame(windowSize: env.windowSize)
+        let local = Point(x: point.x - column.minX, y: point.y - ChromeMetrics.barHeight + scroll.offset.rounded())
+        return layout.row(at: local)
+    }
+
+    /// True while the content scrolls.
+    public func isAnimating(env: ScreenEnvironment) -> Bool { scroll.isAnimating }
+}
+
+/// What a key press asks of the details screen.
+public enum DetailsCommand: Hashable, Sendable {
+    /// Move the keyboard selection by this many entries.
+    case select(Int)
+    /// Open the selected entry.
+    case open
+    /// Scroll by this many lines or pages (negative: up), animated.
+    case scrollLines(Int), scrollPages(Int)
+    /// Go to the top or the bottom.
+    case scrollToTop, scrollToBottom
+
+    /// The details screen's rows of the `?` overlay.
+    public static let help: [(keys: String, action: String)] = [
+        ("↑ ↓  Enter, click", "choose an entry, open it"),
+        ("j k  PgUp PgDn Space", "scroll"),
+        ("Home End", "top, bottom"),
+    ]
+
+    /// The details screen's key table.
+    public static let keys = KeyTable<DetailsCommand>([
+        (KeyChord(.down),                        .select(1)),
+        (KeyChord(.up),                          .select(-1)),
+        (KeyChord(.enter),                       .open),
+        (KeyChord(.character("j")),              .scrollLines(1)),
+        (KeyChord(.character("k")),              .scrollLines(-1)),
+        (KeyChord(.pageDown),                    .scrollPages(1)),
+        (KeyChord(.space),                       .scrollPages(1)),
+        (KeyChord(.pageUp),                      .scrollPages(-1)),
+        (KeyChord(.home),                        .scrollToTop),
+        (KeyChord(.end),                         .scrollToBottom),
+    ])
+}

@@ -138,4 +138,32 @@ final class GoldenTests: XCTestCase {
     func testImageViewAt400PercentIsCrisp() throws {
         try assertGolden(try renderPhoto(.factor(4)), "photo-400")
     }
+
+    /// The details of the demo's `n`th post (1-based) in the shown list.
+    func renderDetails(ofPost n: Int, theme: String = "original", size: Size = Size(width: 560, height: 700)) throws
+        -> Bitmap
+    {
+        try render(theme: theme, size: size) { app, _ in
+            guard let feed = app.top(as: FeedScreen.self) else { return XCTFail("the demo opens on its feed") }
+            app.push(feed.detailsScreen(item: feed.list.rows[n - 1]), at: 0, animated: false)
+        }
+    }
+
+    func testDetailsWithImages() throws {
+        try assertGolden(try renderDetails(ofPost: 1), "details-images")
+    }
+
+    func testDetailsWithoutImages() throws {
+        try assertGolden(try renderDetails(ofPost: 2, theme: "dark"), "details-text")
+    }
+
+    func testSearchFeed() throws {
+        let image = try render(theme: "light") { app, backend in
+            guard let feed = app.top(as: FeedScreen.self) else { return XCTFail("the demo opens on its feed") }
+            app.push(FeedScreen.search("#photography", in: feed.source), at: 0, animated: false)
+            app.completeFeedLayout(at: 0, measurer: backend.measurer)
+        }
+        try assertGolden(image, "search-feed")
+    }
 }
+

@@ -93,6 +93,8 @@ public struct AppState: Sendable {
         case let .resized(size, scale):
             windowSize = size; displayScale = scale
             return []
+        case let .key(key, modifiers) where top.capturesText && Self.isEditingKey(key, modifiers):
+            break
         case let .key(key, modifiers):
             let command = AppCommand.keys.command(for: key, modifiers)
             // Any key but ? closes the help; a Back key does nothing more, others still act.
@@ -111,7 +113,7 @@ public struct AppState: Sendable {
             pointer = point
         case .pointerLeft:
             pointer = nil
-        case .wheel, .pinch:
+        case .wheel, .pinch, .text, .composition, .paste:
             break
         case .photo, .sourceReloaded:
             var effects: [Effect] = []
@@ -127,6 +129,16 @@ public struct AppState: Sendable {
         let env = environment(at: time)
         let effects = stack.updateTop { $0.handle(event, env: env) }
         return apply(effects, at: time)
+    }
+
+    /// True for keys a text field takes for itself: typing (no Ctrl or Alt), Backspace, Enter, Esc,
+    /// the arrows, Home and End, and Ctrl+Backspace.
+    static func isEditingKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
+        switch key {
+        case .character, .space: !modifiers.contains(.control) && !modifiers.contains(.alt)
+        case .backspace, .enter, .escape, .left, .right, .home, .end, .up, .down: !modifiers.contains(.alt)
+        default: false
+        }
     }
 
     /// Performs navigation and app commands among `effects`; returns the ones for the platform.

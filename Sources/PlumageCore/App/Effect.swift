@@ -11,6 +11,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case app(AppCommand)
     /// Show a one-line notice at the bottom of the window (something asked for cannot be done).
     case notice(String)
+    /// Turn the platform's text input (and the IME) on, near `area` (window points), or off (nil).
+    case textInput(Rect?)
     /// Quit the app.
     case quit
     /// Switch between windowed and desktop fullscreen.
@@ -33,6 +35,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
              (.cancelPhotoLoads, .cancelPhotoLoads): true
         case let (.app(x), .app(y)): x == y
         case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)): x == y
+        case let (.textInput(x), .textInput(y)): x == y
         case let (.loadPhotos(x), .loadPhotos(y)): x == y
         default: false
         }
@@ -48,6 +51,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .reload: "reload"
         case let .openURL(url): "openURL \(url)"
         case let .notice(text): "notice \(text)"
+        case let .textInput(area): "textInput \(area.map(\.description) ?? "off")"
         case let .loadPhotos(requests):
             "loadPhotos " + requests.map { "\($0.path.split(separator: "/").last ?? "")@\($0.priority)" }
                 .joined(separator: " ")

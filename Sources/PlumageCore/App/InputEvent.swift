@@ -64,6 +64,12 @@ public enum InputEvent: Hashable, Sendable {
     case pointerLeft
     /// A two-finger pinch changed the zoom by `factor` (> 1 spreads) around a window point.
     case pinch(factor: Double, at: Point)
+    /// Text typed while text input is on (the platform's committed text, IME results included).
+    case text(String)
+    /// The IME's text being composed (not committed yet; empty when the composition ended).
+    case composition(String)
+    /// Text pasted from the clipboard (Ctrl+V, Shift+Insert).
+    case paste(String)
     /// The window's size in points and its pixel density changed.
     case resized(Size, DisplayScale)
     /// The window was asked to close.

@@ -13,6 +13,10 @@ public protocol Screen: Sendable {
     /// The screen's keys for the `?` overlay, as (keys, what they do), shown before the app's own.
     var keyHelp: [(keys: String, action: String)] { get }
 
+    /// True while the screen edits text (a search field): typing keys reach it before the app's
+    /// key table, so "t" types a t instead of switching the theme.
+    var capturesText: Bool { get }
+
     /// Applies one event (input, or platform news, which every screen on the stack hears) and
     /// returns what it asks for. App-wide keys never arrive here; the app handled them first.
     mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect]
@@ -41,6 +45,8 @@ public protocol Screen: Sendable {
 }
 
 extension Screen {
+    /// By default a screen edits no text.
+    public var capturesText: Bool { false }
     /// By default a screen has no use for Back of its own: the app pops it.
     public mutating func back(env: ScreenEnvironment) -> Bool { false }
     /// By default a screen has no idle work.

@@ -8,6 +8,11 @@ public struct NavigationBar: Sendable {
     public let rightButton: Rect
     /// The clickable title area, centred.
     public let titleButton: Rect
+    /// A 40×40 pt button left of the right one (the feed's search).
+    public let searchButton: Rect
+    /// Where a search field replaces the title: between the left button and the search button,
+    /// at most 480 pt wide, centred.
+    public let searchFieldFrame: Rect
 
     /// The bar for a window `windowWidth` points wide.
     public init(windowWidth: Double) {
@@ -16,6 +21,9 @@ public struct NavigationBar: Sendable {
         leftButton = Rect(x: 8, y: (h - 40) / 2, width: 40, height: 40)
         rightButton = Rect(x: windowWidth - 48, y: (h - 40) / 2, width: 40, height: 40)
         titleButton = Rect(x: windowWidth / 2 - 110, y: 4, width: 220, height: h - 8)
+        searchButton = Rect(x: windowWidth - 92, y: (h - 40) / 2, width: 40, height: 40)
+        let fieldWidth = max(80, min(480, windowWidth - 2 * 100))
+        searchFieldFrame = Rect(x: ((windowWidth - fieldWidth) / 2).rounded(), y: 8, width: fieldWidth, height: h - 16)
     }
 
     /// Commands drawing the bar over whatever is already drawn (frosted glass, tint, hairline, buttons,

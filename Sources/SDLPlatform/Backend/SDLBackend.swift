@@ -1,3 +1,4 @@
+internal import CSDL2
 import PlumageCore
 
 /// The SDL backend of the app: draws `Frame`s with a renderer and reports the platform's news as
@@ -37,6 +38,8 @@ public final class SDLBackend {
         photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
         executor.photos = photos
         executor.photoTextures = photoTextures
+        // SDL starts with text input on; it is on only while a text field is open.
+        SDL_StopTextInput()
     }
 
     /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).
@@ -87,6 +90,14 @@ public final class SDLBackend {
                 photos.cancel(olderThan: generation)
             case .cancelPhotoLoads:
                 photos.cancelAll()
+            case let .textInput(area):
+                if let area {
+                    var rect = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
+                    SDL_SetTextInputRect(&rect)
+                    SDL_StartTextInput()
+                } else {
+                    SDL_StopTextInput()
+                }
             default:
                 rest.append(effect)
             }

@@ -34,8 +34,18 @@ public struct EventTranslator {
             return .input(.quit)
         case SDL_KEYDOWN:
             let mods = modifiers(SDL_Keymod(UInt32(event.key.keysym.mod)))
+            let sym = Int(event.key.keysym.sym)
+            if (sym == Int(SDLK_v.rawValue) && mods == .control) || (sym == Int(SDLK_INSERT.rawValue) && mods == .shift) {
+                return .input(.paste(clipboardText()))
+            }
             guard let key = key(event.key.keysym.sym, shift: mods.contains(.shift)) else { return .ignored }
             return .input(.key(key, mods))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return text.isEmpty ? .ignored : .input(.text(text))
+        case SDL_TEXTEDITING:
+            let text = withUnsafeBytes(of: event.edit.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return .input(.composition(text))
         case SDL_MOUSEWHEEL:
             var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
             if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dx = -dx; dy = -dy }
@@ -69,6 +79,13 @@ public struct EventTranslator {
         default:
             return .ignored
         }
+    }
+
+    /// The clipboard's text ("" when empty or not text).
+    func clipboardText() -> String {
+        guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return "" }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
     }
 
     /// The core modifiers (shift, control, alt) set in an SDL modifier mask.

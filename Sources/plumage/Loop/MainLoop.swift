@@ -154,7 +154,7 @@ struct MainLoop {
                 case let .failed(reason):
                     _ = app.handle(.failed("cannot open \(url): \(reason)"), at: time())
                 }
-            case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads: break
+            case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads, .textInput: break
             }
         }
         return false

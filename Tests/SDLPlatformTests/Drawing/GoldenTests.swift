@@ -165,5 +165,15 @@ final class GoldenTests: XCTestCase {
         }
         try assertGolden(image, "search-feed")
     }
+
+    func testSearchBoxWithText() throws {
+        let image = try render(theme: "dark") { app, backend in
+            _ = backend.perform(app.handle(.key(.character("/"), []), at: 0))
+            _ = app.handle(.text("#photography"), at: 0)
+            _ = app.handle(.composition(" 夕焼"), at: 0)
+            app.completeFeedLayout(at: 0, measurer: backend.measurer)
+        }
+        try assertGolden(image, "search-box")
+    }
 }
 

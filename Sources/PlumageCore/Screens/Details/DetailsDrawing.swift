@@ -9,7 +9,6 @@ extension DetailsScreen {
                                     theme: theme.name)
         if layout?.key != key {
             layout = DetailsLayout(item: post, content: content, key: key, theme: theme, now: env.now, measurer: measurer)
-            generation += 1
         }
         guard let layout else { return Frame() }
         scroll.resize(contentHeight: ChromeMetrics.barHeight + layout.height, viewportHeight: env.windowSize.height,
@@ -21,7 +20,7 @@ extension DetailsScreen {
         commands.append(.image(env.backdrop(tint: columnTint, over: column), env.windowRect,
                                placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
         let origin = Point(x: column.minX, y: ChromeMetrics.barHeight - scroll.offset.rounded())
-        let tag = "details:\(generation):\(post.id)"
+        let tag = "details:\(Int(key.width)):\(key.theme):\(post.id)"
         layout.post.draw(post, origin: origin, width: column.width, highlighted: false, tag: tag, env: env,
                          measurer: measurer, into: &commands)
         for (i, header) in layout.headers.enumerated() {

@@ -14,8 +14,6 @@ public struct DetailsScreen: Screen {
     public internal(set) var selection: Int?
     /// The layout at the current width, theme and text size; nil before the first frame.
     var layout: DetailsLayout?
-    /// Bumped on every relayout, so cached text textures of older layouts are never reused.
-    var generation = 0
     /// The left-button press in progress; nil when the button is up.
     var drag: DragGesture?
 

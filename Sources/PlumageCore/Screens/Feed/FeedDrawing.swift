@@ -23,10 +23,25 @@ extension FeedScreen {
         drawRows(column: column, env: env, measurer: measurer, into: &commands, prefetch: &prefetch,
                  textPrefetch: &textPrefetch)
         drawScrollIndicator(env: env, into: &commands)
+        if list.rows.isEmpty {
+            let query = searchField?.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
+            let message = query.isEmpty ? "No posts here" : "No posts match “\(query)”"
+            let block = TextLayout.layout([StyledSpan(Substring(message), theme.color(.date))], style: .a2,
+                                          maxWidth: column.width - 40, maxLines: 2, measurer: measurer)
+            commands.append(.text(block, at: Point(x: (column.midX - block.size.width / 2).rounded(),
+                                                   y: ChromeMetrics.barHeight + 48), key: "empty:\(message):\(theme.name)"))
+        }
 
         let bar = env.bar
-        bar.draw(title: title, leftIcon: env.canGoBack ? .back : (hasPicker ? .menu : nil), chevron: hasPicker, theme: theme,
-                 hover: picker.isOpen ? nil : env.pointer, measurer: measurer, into: &commands)
+        let searching = searchField != nil
+        bar.draw(title: searching ? "" : title, leftIcon: env.canGoBack ? .back : (hasPicker ? .menu : nil),
+                 chevron: hasPicker && !searching, theme: theme, hover: picker.isOpen ? nil : env.pointer,
+                 measurer: measurer, into: &commands)
+        if let pointer = env.pointer, bar.searchButton.contains(pointer), !picker.isOpen {
+            commands.append(.roundedFill(bar.searchButton, radius: 10, theme.color(.selection)))
+        }
+        commands.append(.icon(searching ? .close : .search, bar.searchButton.insetBy(10), theme.color(.barIcon)))
+        searchField?.draw(in: bar.searchFieldFrame, theme: theme, measurer: measurer, into: &commands)
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: env.pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
         return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch)
@@ -103,8 +118,11 @@ extension FeedScreen {
                   measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         guard let exact = list.layout(row) else { return }
         let item = source.items[list.rows[row]]
-        exact.draw(item, origin: origin, width: width, highlighted: highlighted, tag: "\(list.generation):\(item.id)",
-                   env: env, measurer: measurer, into: &commands)
+        // Texts are keyed by what their layout depends on (the executor adds the scales), so two
+        // lists showing the same post share its textures and never mix up two layouts of it.
+        let tag = "\(Int(width)):\(env.theme.name):\(item.id)"
+        exact.draw(item, origin: origin, width: width, highlighted: highlighted, tag: tag, env: env, measurer: measurer,
+                   into: &commands)
     }
 
     /// The avatar and photo images of a row with their frames relative to the cell.

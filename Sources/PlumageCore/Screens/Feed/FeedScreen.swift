@@ -13,6 +13,10 @@ public struct FeedScreen: Screen {
     var drag: DragGesture?
     /// The row chosen with the keyboard (↑ ↓, Enter opens it); nil until a key chooses one.
     public internal(set) var selection: Int?
+    /// The search box in the bar while it is open; the list shows its matches as one types.
+    public internal(set) var searchField: SearchField?
+    /// The list as it was when the search box opened, shown again when it closes.
+    var listBeforeSearch: FeedList?
 
     /// Creates the screen showing `source`'s first section from its top.
     public init(source: FeedSource) {
@@ -25,6 +29,9 @@ public struct FeedScreen: Screen {
 
     /// The bar title: the section name (the picker chevron follows it).
     public var title: String { section?.name ?? source.title }
+
+    /// True while the search box is open.
+    public var capturesText: Bool { searchField != nil }
 
     /// The feed's keys for the `?` overlay.
     public var keyHelp: [(keys: String, action: String)] { FeedCommand.help }
@@ -99,6 +106,7 @@ public struct FeedScreen: Screen {
     /// picker and the bar's buttons, and a reloaded source.
     public mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect] {
         let time = env.time
+        if searchField != nil, let effects = handleSearch(event, env: env) { return effects }
         switch event {
         case let .key(key, modifiers):
             if let command = FeedCommand.keys.command(for: key, modifiers) { return perform(command, env: env) }
@@ -157,6 +165,8 @@ public struct FeedScreen: Screen {
             list.scroll.scroll(to: list.scroll.maxOffset, animated: distance < 2 * page, at: time)
         case let .select(step):
             select(step, env: env)
+        case .search:
+            return openSearch(env: env)
         case .open:
             if let selection, list.rows.indices.contains(selection) {
                 return [.push(detailsScreen(item: list.rows[selection]))]
@@ -197,6 +207,8 @@ public struct FeedScreen: Screen {
             return []
         }
         if point.y < ChromeMetrics.barHeight {
+            if bar.searchButton.contains(point) { return searchField == nil ? openSearch(env: env) : closeSearch() }
+            if searchField != nil { return [] }
             if hasPicker && (bar.titleButton.contains(point) || bar.leftButton.contains(point)) {
                 picker.toggle(at: env.time)
             }
@@ -249,6 +261,8 @@ public enum FeedCommand: Hashable, Sendable {
     case select(Int)
     /// Open the selected row's details.
     case open
+    /// Open the search box in the bar.
+    case search
 
     /// The feed's rows of the `?` overlay.
     public static let help: [(keys: String, action: String)] = [
@@ -258,6 +272,7 @@ public enum FeedCommand: Hashable, Sendable {
         ("PgUp PgDn Space", "scroll a page"),
         ("Home End", "top, bottom"),
         ("click the title", "sections"),
+        ("/", "search: words, #tag, @user"),
     ]
 
     /// The feed's key table (SPEC §7).
@@ -265,6 +280,7 @@ public enum FeedCommand: Hashable, Sendable {
         (KeyChord(.down),                        .select(1)),
         (KeyChord(.up),                          .select(-1)),
         (KeyChord(.enter),                       .open),
+        (KeyChord(.character("/")),              .search),
         (KeyChord(.character("j")),              .scrollLines(1)),
         (KeyChord(.character("k")),              .scrollLines(-1)),
         (KeyChord(.pageDown),                    .scrollPages(1)),
@@ -281,5 +297,82 @@ extension AppState {
     public mutating func completeFeedLayout(at time: Seconds, measurer: some TextMeasuring) {
         let env = environment(at: time)
         updateTop(FeedScreen.self) { $0.completeLayout(env: env, measurer: measurer) }
+    }
+}
+
+/// The search box: typing filters the list as one goes; Enter keeps the results as a pushed
+/// search feed; Esc (or the search button) closes the box and shows the list as it was.
+extension FeedScreen {
+    /// Opens the search box, keeping the list to come back to.
+    mutating func openSearch(env: ScreenEnvironment) -> [Effect] {
+        guard searchField == nil else { return [] }
+        if picker.isOpen { picker.toggle(at: env.time) }
+        searchField = SearchField()
+        listBeforeSearch = list
+        return [.textInput(env.bar.searchFieldFrame)]
+    }
+
+    /// Closes the search box and shows the list as it was before.
+    mutating func closeSearch() -> [Effect] {
+        searchField = nil
+        if let saved = listBeforeSearch { list = saved }
+        listBeforeSearch = nil
+        selection = nil
+        return [.textInput(nil)]
+    }
+
+    /// An event while the search box is open: editing, Enter, Esc; nil for events the list
+    /// handles as usual (wheel, clicks, drags).
+    mutating func handleSearch(_ event: InputEvent, env: ScreenEnvironment) -> [Effect]? {
+        guard var field = searchField else { return nil }
+        var changed = false
+        switch event {
+        case let .text(typed), let .paste(typed):
+            field.insert(typed)
+            changed = true
+        case let .composition(composing):
+            field.compose(composing)
+        case let .key(key, modifiers):
+            switch key {
+            case .backspace:
+                field.deleteBackward(word: modifiers.contains(.control))
+                changed = true
+            case .left: field.moveCaret(by: -1)
+            case .right: field.moveCaret(by: 1)
+            case .home: field.moveCaret(toEnd: false)
+            case .end: field.moveCaret(toEnd: true)
+            case .up: select(-1, env: env)
+            case .down: select(1, env: env)
+            case .escape: return closeSearch()
+            case .enter: return submitSearch(field.text)
+            default: break
+            }
+        default:
+            return nil
+        }
+        searchField = field
+        if changed { showMatches(of: field.text) }
+        return []
+    }
+
+    /// Enter in the search box: the selected result's details when one is chosen, else the
+    /// results as a pushed search feed (nothing typed: the box just closes).
+    mutating func submitSearch(_ text: String) -> [Effect] {
+        let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let chosen = selection.flatMap { list.rows.indices.contains($0) ? list.rows[$0] : nil }
+        let closing = closeSearch()
+        if let chosen { return closing + [.push(detailsScreen(item: chosen))] }
+        return query.isEmpty ? closing : closing + [.push(Self.search(query, in: source))]
+    }
+
+    /// Shows the items matching `query` (all of the source's), or the list as it was when empty.
+    mutating func showMatches(of query: String) {
+        let search = SearchQuery(query)
+        selection = nil
+        if search.terms.isEmpty {
+            if let saved = listBeforeSearch { list = saved }
+            return
+        }
+        list = FeedList(rows: search.matchingIndices(in: source))
     }
 }

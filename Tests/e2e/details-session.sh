@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs inside xvfb-run (see smoke.sh): a click on a post opens its details; choosing the link runs
 # the browser opener (a stub xdg-open first on PATH that records its argv); choosing a hashtag
-# pushes its search feed; Backspace twice returns to the feed at the same scroll position.
+# pushes its search feed; Backspace twice returns to the feed at the same scroll position; typing
+# in the search box filters the list and Enter keeps the results.
 set -euo pipefail
 bin=$1 out=$2
 mkdir -p "$out"
@@ -46,6 +47,24 @@ sleep 0.8
 shot back
 # The first post is highlighted now (the click chose it); the rows below it are where they were.
 expect_same feed-start back 1280x260+0+540 0 "Backspace twice returned to the feed at the same scroll position"
+
+# The search box: / opens it, typing filters the list at once, Enter keeps the results.
+xdotool key slash
+sleep 0.3
+xdotool type --delay 40 "#photography"
+sleep 0.6
+shot typed
+expect_change back typed 1280x52+0+0 2000 "/ opened the search box and the query shows in the bar"
+expect_change back typed 1280x500+0+60 50000 "typing filtered the list"
+xdotool key Return
+sleep 0.8
+shot results
+expect_change typed results 1280x52+0+0 500 "Enter pushed the search feed"
+expect_same typed results 1280x400+0+300 2000 "the search feed shows the same matches"
+xdotool key Escape
+sleep 0.8
+shot after-search
+expect_same back after-search 1280x260+0+540 0 "Escape returned to the feed as it was"
 
 xdotool key q
 for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done

@@ -7,7 +7,9 @@ extension AppState {
         stack.settle(at: time)
         let topDepth = stack.depth - 1
         var frame: Frame
-        if let offset = stack.slideOffset(at: time), let isPush = stack.transition?.isPush {
+        if let split {
+            frame = splitFrame(split, at: time, measurer: measurer)
+        } else if let offset = stack.slideOffset(at: time), let isPush = stack.transition?.isPush {
             let dx = (offset * windowSize.width).rounded()
             let bounds = Rect(origin: .zero, size: windowSize)
             if isPush {

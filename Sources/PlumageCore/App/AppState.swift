@@ -106,14 +106,18 @@ public struct AppState: Sendable {
         case let .pointerDown(button, point):
             pointer = point
             if button == .back { return back(at: time) }
+            if let split { return handleSplit(event, split: split, at: time) }
             if button == .left, stack.depth > 1, NavigationBar(windowWidth: windowSize.width).leftButton.contains(point) {
                 return back(at: time)
             }
         case let .pointerMoved(point), let .pointerUp(_, point):
             pointer = point
+            if let split { return handleSplit(event, split: split, at: time) }
         case .pointerLeft:
             pointer = nil
-        case .wheel, .pinch, .text, .composition, .paste:
+        case .wheel, .pinch:
+            if let split { return handleSplit(event, split: split, at: time) }
+        case .text, .composition, .paste:
             break
         case .photo, .sourceReloaded:
             var effects: [Effect] = []
@@ -126,7 +130,7 @@ public struct AppState: Sendable {
             notice = Notice(text: message, shownAt: time)
             return []
         }
-        let env = environment(at: time)
+        let env = split.map { environment(at: time, depth: stack.depth - 1, pane: $0.detailPane) } ?? environment(at: time)
         let effects = stack.updateTop { $0.handle(event, env: env) }
         return apply(effects, at: time)
     }
@@ -206,7 +210,13 @@ public struct AppState: Sendable {
 
     /// True when the next frame would differ from the last one without new input.
     public func isAnimating(at time: Seconds) -> Bool {
-        stack.slideOffset(at: time) != nil || top.isAnimating(env: environment(at: time)) || showsFPS
+        if let split {
+            let list = stack.screens[split.listDepth].isAnimating(env: environment(at: time, depth: split.listDepth,
+                                                                                    pane: split.listPane))
+            return list || top.isAnimating(env: environment(at: time, depth: stack.depth - 1, pane: split.detailPane))
+                || showsFPS
+        }
+        return stack.slideOffset(at: time) != nil || top.isAnimating(env: environment(at: time)) || showsFPS
     }
 
     /// When the picture next changes by itself though nothing animates (a notice goes away), if it

@@ -81,3 +81,28 @@ public enum InputEvent: Hashable, Sendable {
     /// Something the user asked for could not be done; shown as a notice (F5 on a broken file).
     case failed(String)
 }
+
+extension InputEvent {
+    /// Where a pointer event happened, in window points; nil for other events.
+    public var location: Point? {
+        switch self {
+        case let .wheel(_, _, p, _), let .pointerDown(_, p), let .pointerUp(_, p), let .pointerMoved(p),
+             let .pinch(_, p): p
+        default: nil
+        }
+    }
+
+    /// The event with its location moved `dx` points to the right (into a pane's own points).
+    public func moved(by dx: Double) -> InputEvent {
+        func m(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y) }
+        switch self {
+        case let .wheel(x, y, p, mods): return .wheel(dx: x, dy: y, at: m(p), mods)
+        case let .pointerDown(b, p): return .pointerDown(b, at: m(p))
+        case let .pointerUp(b, p): return .pointerUp(b, at: m(p))
+        case let .pointerMoved(p): return .pointerMoved(to: m(p))
+        case let .pinch(f, p): return .pinch(factor: f, at: m(p))
+        default: return self
+        }
+    }
+}
+

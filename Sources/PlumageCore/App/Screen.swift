@@ -17,6 +17,9 @@ public protocol Screen: Sendable {
     /// key table, so "t" types a t instead of switching the theme.
     var capturesText: Bool { get }
 
+    /// What the screen is in a split view: a list stays on the left, a detail opens beside it.
+    var role: ScreenRole { get }
+
     /// Applies one event (input, or platform news, which every screen on the stack hears) and
     /// returns what it asks for. App-wide keys never arrive here; the app handled them first.
     mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect]
@@ -47,6 +50,8 @@ public protocol Screen: Sendable {
 extension Screen {
     /// By default a screen edits no text.
     public var capturesText: Bool { false }
+    /// By default a screen is a list.
+    public var role: ScreenRole { .list }
     /// By default a screen has no use for Back of its own: the app pops it.
     public mutating func back(env: ScreenEnvironment) -> Bool { false }
     /// By default a screen has no idle work.
@@ -55,6 +60,14 @@ extension Screen {
     public func closing() -> [Effect] { [] }
     /// By default coming back on top needs nothing.
     public mutating func revealed() {}
+}
+
+/// A screen's part in the split view of wide windows (seed 002).
+public enum ScreenRole: Hashable, Sendable {
+    /// Shown on the left beside a detail opened from it (a feed).
+    case list
+    /// Shown on the right of the list it was opened from (a post's details, the image view).
+    case detail
 }
 
 /// What every screen may read of the app-wide state for one event or frame.

@@ -33,8 +33,13 @@ public struct Frame: Sendable {
     /// The same frame moved `dx` points to the right and clipped to its own moved window
     /// (`bounds` before the move): a screen sliding in or out.
     public func shifted(by dx: Double, bounds: Rect) -> Frame {
+        placed(at: dx, clippedTo: bounds.offsetBy(dx: dx, dy: 0).intersection(bounds))
+    }
+
+    /// The same frame moved `dx` points to the right and drawn only inside `visible` (window
+    /// points): a screen in one pane of the split view, or sliding.
+    public func placed(at dx: Double, clippedTo visible: Rect) -> Frame {
         var moved = self
-        let visible = bounds.offsetBy(dx: dx, dy: 0).intersection(bounds)
         moved.commands = [.clip(visible)] + commands.map { $0.shifted(by: dx, clippedTo: visible) } + [.clip(nil)]
         return moved
     }

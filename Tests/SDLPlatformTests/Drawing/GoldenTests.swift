@@ -175,5 +175,15 @@ final class GoldenTests: XCTestCase {
         }
         try assertGolden(image, "search-box")
     }
+
+    func testSplitView() throws {
+        let image = try render(theme: "green", size: Size(width: 1100, height: 560)) { app, backend in
+            _ = app.handle(.key(.down, []), at: 0)
+            _ = backend.perform(app.handle(.key(.down, []), at: 0))
+            _ = backend.perform(app.handle(.key(.enter, []), at: 0))
+            app.completeFeedLayout(at: 0, measurer: backend.measurer)
+        }
+        try assertGolden(image, "split-view")
+    }
 }
 

@@ -33,6 +33,9 @@ public struct DetailsScreen: Screen {
     /// The details screen's keys for the `?` overlay.
     public var keyHelp: [(keys: String, action: String)] { DetailsCommand.help }
 
+    /// Beside the list it was opened from, in a wide window.
+    public var role: ScreenRole { .detail }
+
     /// Applies one event: keys of the details table, wheel, clicks and drags on the rows.
     public mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect] {
         let time = env.time

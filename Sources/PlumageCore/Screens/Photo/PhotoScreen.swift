@@ -133,6 +133,9 @@ public struct PhotoScreen: Screen {
         return direction < 0 ? d.minX < -0.5 : d.maxX > v.viewSize.width + 0.5
     }
 
+    /// Beside the list it was opened from, in a wide window.
+    public var role: ScreenRole { .detail }
+
     /// Applies one event: keys of the image view's table, wheel and pinch zoom, drag pan, the
     /// bar's theme button, and decoding news about its photos.
     public mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect] {

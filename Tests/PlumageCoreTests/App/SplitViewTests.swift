@@ -1,0 +1,71 @@
+import PlumageCore
+import PlumageTestSupport
+import Testing
+
+/// The split view of wide windows: the feed on the left, the details or image view on the right;
+/// narrower windows stack; crossing the threshold keeps what is shown.
+@Suite struct SplitViewTests {
+    let m = MonospaceMeasurer(advance: 8, lineHeight: 20)
+
+    func makeApp(width: Double) -> AppState {
+        var app = AppState.feed(Fixtures.source(count: 30))
+        app.fixedNow = Timestamp(seconds: 1_700_003_600)
+        _ = app.handle(.resized(Size(width: width, height: 800), .one), at: 0)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        return app
+    }
+
+    /// The x of every backdrop image drawn (each screen draws its backdrop first).
+    func backdrops(_ frame: Frame) -> [Rect] {
+        frame.commands.compactMap { if case let .image(request, rect, _, _) = $0, request.blurSigma > 0 { rect } else { nil } }
+    }
+
+    @Test func aWideWindowShowsTheDetailsBesideTheFeed() {
+        var app = makeApp(width: 1280)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        #expect(app.split?.listPane == Rect(x: 0, y: 0, width: 560, height: 800))
+        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(backdrops(frame) == [Rect(x: 0, y: 0, width: 560, height: 800), Rect(x: 560, y: 0, width: 720, height: 800)])
+        #expect(frame.textDump.contains("text bar:Post"))
+        #expect(frame.textDump.contains("text bar:Timeline"))
+    }
+
+    @Test func aClickOnAnotherPostInTheListReplacesTheDetails() {
+        var app = makeApp(width: 1280)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        // The second post's body text, in the list's pane on the left.
+        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let bodies = frame.commands.compactMap { if case let .text(_, p, key) = $0, key.hasPrefix("body:"), p.x < 560 { p } else { nil } }
+        #expect(bodies.count > 2)
+        let target = Point(x: 300, y: bodies[1].y + 5)
+        _ = app.handle(.pointerDown(.left, at: target), at: 3)
+        #expect(app.handle(.pointerUp(.left, at: target), at: 3.05) == [])
+        #expect(app.stack.depth == 2)
+        #expect(app.top(as: DetailsScreen.self)?.item == 1)
+    }
+
+    @Test func crossingTheThresholdKeepsWhatIsShown() {
+        var app = makeApp(width: 1280)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        _ = app.handle(.resized(Size(width: 900, height: 800), .one), at: 2)
+        #expect(app.split == nil)
+        #expect(backdrops(app.frame(at: 3, measurer: m, statistics: nil)) == [Rect(x: 0, y: 0, width: 900, height: 800)])
+        #expect(app.top(as: DetailsScreen.self)?.item == 0)
+        _ = app.handle(.resized(Size(width: 1200, height: 800), .one), at: 4)
+        #expect(app.split != nil && app.top(as: DetailsScreen.self)?.item == 0)
+        _ = app.handle(.key(.escape, []), at: 5)
+        #expect(app.split == nil && app.stack.depth == 1)
+    }
+
+    @Test func theDetailsBackButtonSitsInItsPane() {
+        var app = makeApp(width: 1280)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        #expect(app.handle(.pointerDown(.left, at: Point(x: 560 + 28, y: 26)), at: 2) == [])
+        #expect(app.stack.depth == 1)
+    }
+}

@@ -24,6 +24,18 @@ public struct Bitmap: Sendable, Hashable {
     public var size: PixelSize { PixelSize(width: width, height: height) }
     /// Bytes held, for cost-bounded caches.
     public var byteCount: Int { pixels.count }
+    /// True when some pixel is not fully opaque (alpha below 255): the image must be drawn blended,
+    /// over something. Stops at the first such pixel; an opaque bitmap is read whole.
+    public var hasTransparency: Bool {
+        pixels.withUnsafeBufferPointer { px in
+            var i = 3
+            while i < px.count {
+                if px[i] != 255 { return true }
+                i += 4
+            }
+            return false
+        }
+    }
     /// The colour at (x, y); both must be in range.
     public func pixel(x: Int, y: Int) -> RGBA {
         let i = (y * width + x) * 4

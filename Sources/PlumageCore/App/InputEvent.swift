@@ -37,13 +37,16 @@ public enum PhotoNews: Hashable, Sendable {
     case size(path: String, PixelSize)
     /// Pyramid level `level` (0 = full resolution, k = 1/2^k) has pixels ready to draw.
     case level(path: String, level: Int)
+    /// Some of the photo's pixels are not fully opaque: it is drawn blended, over a checkerboard
+    /// or the backdrop. Heard before its levels.
+    case transparent(path: String)
     /// The photo cannot be shown, and why.
     case failed(path: String, ImageError)
 
     /// The photo the news is about.
     public var path: String {
         switch self {
-        case let .size(path, _), let .level(path, _), let .failed(path, _): path
+        case let .size(path, _), let .level(path, _), let .transparent(path), let .failed(path, _): path
         }
     }
 }

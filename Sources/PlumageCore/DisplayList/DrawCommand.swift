@@ -33,8 +33,14 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
     /// A photo of the image view: the whole image mapped onto `destination` (window points, may
     /// extend past the window), drawn from pyramid `level` (0 = full resolution, k = 1/2^k) or the
     /// nearest level that has pixels, coarser ones underneath where finer tiles are missing.
-    /// `uploads` false draws only tiles already on the GPU and queues none (a screen sliding away).
-    case photo(path: String, destination: Rect, level: Int, filter: SampleFilter, uploads: Bool = true)
+    /// `blended`: the photo has transparent pixels and is composited over what is drawn below it;
+    /// otherwise it is copied opaque. `uploads` false draws only tiles already on the GPU and queues
+    /// none (a screen sliding away).
+    case photo(
+        path: String, destination: Rect, level: Int, filter: SampleFilter, blended: Bool = false, uploads: Bool = true)
+    /// A checkerboard filling a rectangle (what shows through transparent pixels): `light`, with
+    /// `dark` squares of side `square` points alternating from the rectangle's top-left corner.
+    case checkerboard(Rect, square: Double, light: RGBA, dark: RGBA)
     /// Restricts later commands to a rectangle (nil = the whole window).
     case clip(Rect?)
 
@@ -49,8 +55,11 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .icon(icon, r, c): "icon \(icon.rawValue) \(r) \(c)"
         case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(compactDecimal(s)) tint \(t)"
         case let .pixels(b, r, key): "pixels \(key) \(b.size) in \(r)"
-        case let .photo(path, r, level, filter, uploads):
-            "photo \(path.split(separator: "/").last ?? "") in \(r) level \(level) \(filter)\(uploads ? "" : " no-uploads")"
+        case let .photo(path, r, level, filter, blended, uploads):
+            "photo \(path.split(separator: "/").last ?? "") in \(r) level \(level) \(filter)"
+                + (blended ? " blended" : "") + (uploads ? "" : " no-uploads")
+        case let .checkerboard(r, square, light, dark):
+            "checkerboard \(r) square \(compactDecimal(square)) \(light) \(dark)"
         case let .clip(r): "clip \(r.map(\.description) ?? "none")"
         }
     }
@@ -67,15 +76,19 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .icon(icon, r, c): return .icon(icon, move(r), c)
         case let .blurBehind(r, sigma, tint): return .blurBehind(move(r), sigma: sigma, tint: tint)
         case let .pixels(bitmap, r, key): return .pixels(bitmap, move(r), key: key)
-        case let .photo(path, destination, level, filter, uploads):
-            return .photo(path: path, destination: move(destination), level: level, filter: filter, uploads: uploads)
+        case let .photo(path, destination, level, filter, blended, uploads):
+            return .photo(path: path, destination: move(destination), level: level, filter: filter, blended: blended,
+                          uploads: uploads)
+        case let .checkerboard(r, square, light, dark):
+            return .checkerboard(move(r), square: square, light: light, dark: dark)
         case let .clip(r): return .clip(r.map { move($0).intersection(visible) } ?? visible)
         }
     }
 
     /// The command as drawn by a screen that is going away: photos without uploads; the rest as is.
     public var withoutUploads: DrawCommand {
-        guard case let .photo(path, destination, level, filter, _) = self else { return self }
-        return .photo(path: path, destination: destination, level: level, filter: filter, uploads: false)
+        guard case let .photo(path, destination, level, filter, blended, _) = self else { return self }
+        return .photo(
+            path: path, destination: destination, level: level, filter: filter, blended: blended, uploads: false)
     }
 }

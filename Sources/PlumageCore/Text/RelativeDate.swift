@@ -12,7 +12,12 @@ public enum RelativeDate {
         if age < 86_400 { return "\(age / 3600)h" }
         if age < 7 * 86_400 { return "\(age / 86_400)d" }
         let c = date.civil
-        let day = "\(months[c.month - 1]) \(c.day)"
-        return c.year == now.civil.year ? day : "\(day), \(c.year)"
+        return c.year == now.civil.year ? "\(months[c.month - 1]) \(c.day)" : day(date)
+    }
+
+    /// The calendar day of `date` (UTC) with its year, as cells show older dates: "Mar 5, 2024".
+    public static func day(_ date: Timestamp) -> String {
+        let c = date.civil
+        return "\(months[c.month - 1]) \(c.day), \(c.year)"
     }
 }

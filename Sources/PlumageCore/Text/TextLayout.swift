@@ -6,7 +6,8 @@ import Imaging
 /// whose first strong character is RTL is right-aligned with its runs in reverse visual order.
 public enum TextLayout {
     /// Lays out `spans` in `style` within `maxWidth` points; line boxes are `lineSpacing` times the
-    /// font's line height. At most `maxLines` lines are kept (the last one is cut, no ellipsis).
+    /// font's line height. At most `maxLines` lines are kept; when text is left over, the last kept
+    /// line is filled character by character and ends in "…", all within `maxWidth`.
     public static func layout(
         _ spans: [StyledSpan], style: FontStyle, maxWidth: Double, lineSpacing: Double = 1,
         maxLines: Int = .max, measurer: some TextMeasuring
@@ -14,17 +15,54 @@ public enum TextLayout {
         let lineHeight = (measurer.lineHeight(style) * lineSpacing).rounded()
         var lines: [TextLine] = []
         var widest = 0.0
-        for paragraph in paragraphs(spans, style: style, measurer: measurer) {
-            for clusters in breakLines(paragraph.clusters, maxWidth: maxWidth) {
-                guard lines.count < maxLines else { break }
-                let line = makeLine(clusters, rtlParagraph: paragraph.isRightToLeft, maxWidth: maxWidth,
-                                    y: Double(lines.count) * lineHeight)
-                widest = max(widest, paragraph.isRightToLeft ? maxWidth : line.width)
-                lines.append(line)
+        func append(_ clusters: [Cluster], rtlParagraph: Bool) {
+            let y = Double(lines.count) * lineHeight
+            let line = makeLine(clusters, rtlParagraph: rtlParagraph, maxWidth: maxWidth, y: y)
+            widest = max(widest, rtlParagraph ? maxWidth : line.width)
+            lines.append(line)
+        }
+        let paragraphs = paragraphs(spans, style: style, measurer: measurer)
+        paragraphLoop: for (p, paragraph) in paragraphs.enumerated() {
+            let broken = breakLines(paragraph.clusters, maxWidth: maxWidth)
+            for (i, clusters) in broken.enumerated() {
+                guard lines.count < maxLines else { break paragraphLoop }
+                if lines.count == maxLines - 1 {
+                    let rest = broken[(i + 1)...].joined()
+                    let more = rest.contains { !$0.isSpace }
+                        || paragraphs[(p + 1)...].contains { $0.clusters.contains { !$0.isSpace } }
+                    if more {
+                        append(ellipsized(clusters + rest, maxWidth: maxWidth, style: style, measurer: measurer),
+                               rtlParagraph: paragraph.isRightToLeft)
+                        break paragraphLoop
+                    }
+                }
+                append(clusters, rtlParagraph: paragraph.isRightToLeft)
             }
         }
         return TextBlock(style: style, lines: lines, lineHeight: lineHeight,
                          size: Size(width: min(widest, maxWidth), height: Double(lines.count) * lineHeight))
+    }
+
+    /// The longest start of `clusters` that fits `maxWidth` together with a "…" (in the face and
+    /// colour of the last cluster kept), trailing spaces dropped, then the "…"; just "…" when no
+    /// character fits beside it, and nothing when not even the "…" fits.
+    static func ellipsized(_ clusters: [Cluster], maxWidth: Double, style: FontStyle,
+                           measurer: some TextMeasuring) -> [Cluster] {
+        let ellipsis: Character = "…"
+        let face = measurer.face(for: ellipsis.unicodeScalars.first!, style: style)
+        let ellipsisWidth = measurer.width(of: Substring(String(ellipsis)), face: face, style: style)
+        guard ellipsisWidth <= maxWidth, let first = clusters.first else { return [] }
+        var kept: [Cluster] = []
+        var width = 0.0
+        for cluster in clusters {
+            guard width + cluster.width + ellipsisWidth <= maxWidth else { break }
+            kept.append(cluster); width += cluster.width
+        }
+        while kept.last?.isSpace == true { kept.removeLast() }
+        let last = kept.last ?? first
+        kept.append(Cluster(character: ellipsis, face: face, color: last.color, width: ellipsisWidth, isSpace: false,
+                            breaksAround: false, isRightToLeft: last.isRightToLeft))
+        return kept
     }
 
     /// One grapheme cluster with everything layout needs to know about it.

@@ -26,8 +26,14 @@ public struct NavigationBar: Sendable {
         searchFieldFrame = Rect(x: ((windowWidth - fieldWidth) / 2).rounded(), y: 8, width: fieldWidth, height: h - 16)
     }
 
+    /// Points kept clear between the title and the bar's other items.
+    static let titleGap = 8.0
+
     /// Commands drawing the bar over whatever is already drawn (frosted glass, tint, hairline, buttons,
     /// title with the picker chevron when `chevron`, and an optional `trailing` label before the right button).
+    /// The title is centred in the window when it fits there, else moved towards the middle of the
+    /// space between the left button (when drawn), the trailing label and the right button, and
+    /// ellipsized to that space when it is wider.
     func draw(title: String, leftIcon: Icon? = .menu, chevron: Bool = true, trailing: String? = nil, theme: Theme,
               hover: Point?, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         commands.append(.blurBehind(frame, sigma: ChromeMetrics.barBlurSigma,
@@ -40,26 +46,32 @@ public struct NavigationBar: Sendable {
             }
             commands.append(.icon(icon, button.insetBy(10), theme.color(.barIcon)))
         }
-        let block = TextLayout.layout([StyledSpan(Substring(title), theme.color(.barTitle))], style: .a1,
-                                      maxWidth: titleButton.width - 28, maxLines: 1, measurer: measurer)
+        let label = trailing.map {
+            TextLayout.layout([StyledSpan(Substring($0), theme.color(.barTitle))], style: .b1, maxWidth: 160,
+                              maxLines: 1, measurer: measurer)
+        }
+        let labelX = label.map { (rightButton.minX - 8 - $0.size.width).rounded() }
         let chevronSize = chevron ? 14.0 : 0
-        let totalWidth = block.size.width + (chevron ? 4 + chevronSize : 0)
-        let x = (frame.width - totalWidth) / 2
+        let chevronWidth = chevron ? 4 + chevronSize : 0
+        let left = (leftIcon == nil ? frame.minX : leftButton.maxX) + Self.titleGap
+        let right = (labelX ?? rightButton.minX) - Self.titleGap
+        let block = TextLayout.layout([StyledSpan(Substring(title), theme.color(.barTitle))], style: .a1,
+                                      maxWidth: max(0, right - left - chevronWidth), maxLines: 1, measurer: measurer)
+        let shown = block.lines.map { $0.runs.map(\.text).joined() }.joined()
+        let totalWidth = block.size.width + chevronWidth
+        let x = max(left, min(right - totalWidth, (frame.width - totalWidth) / 2))
         let y = ((frame.height - block.size.height) / 2).rounded()
         if let hover, titleButton.contains(hover) {
             commands.append(.roundedFill(Rect(x: x - 10, y: 8, width: totalWidth + 20, height: frame.height - 16),
                                          radius: 10, theme.color(.selection)))
         }
-        commands.append(.text(block, at: Point(x: x.rounded(), y: y), key: "bar:\(title):\(theme.name)"))
+        commands.append(.text(block, at: Point(x: x.rounded(), y: y), key: "bar:\(shown):\(theme.name)"))
         if chevron {
             commands.append(.icon(.chevronDown, Rect(x: x + block.size.width + 4, y: (frame.height - chevronSize) / 2 + 1,
                                                      width: chevronSize, height: chevronSize), theme.color(.barTitle)))
         }
-        if let trailing {
-            let label = TextLayout.layout([StyledSpan(Substring(trailing), theme.color(.barTitle))], style: .b1,
-                                          maxWidth: 160, maxLines: 1, measurer: measurer)
-            commands.append(.text(label, at: Point(x: (rightButton.minX - 8 - label.size.width).rounded(),
-                                                   y: ((frame.height - label.size.height) / 2).rounded()),
+        if let trailing, let label, let labelX {
+            commands.append(.text(label, at: Point(x: labelX, y: ((frame.height - label.size.height) / 2).rounded()),
                                   key: "bar-trailing:\(trailing):\(theme.name)"))
         }
     }

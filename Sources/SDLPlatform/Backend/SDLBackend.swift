@@ -51,6 +51,7 @@ public final class SDLBackend {
             switch delivery {
             case let .info(path, info): return .photo(.size(path: path, info.orientedSize))
             case let .level(path, level, _, _): return .photo(.level(path: path, level: level))
+            case let .transparent(path): return .photo(.transparent(path: path))
             case let .failed(path, error):
                 photoTextures.remove(path: path)
                 return .photo(.failed(path: path, error))

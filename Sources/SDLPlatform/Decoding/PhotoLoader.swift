@@ -12,13 +12,15 @@ public enum PhotoDelivery: Sendable {
     /// EXIF orientation applied. `isPreview`: a fast DCT-scaled JPEG decode that the same level made
     /// from the full image will replace.
     case level(path: String, level: Int, bitmap: Bitmap, isPreview: Bool)
+    /// Some pixels of the photo are not fully opaque (found in its full decode, before its levels).
+    case transparent(path: String)
     /// The photo cannot be shown; `ImageError.message` says why.
     case failed(path: String, ImageError)
 
     /// The photo the delivery is about.
     public var path: String {
         switch self {
-        case .info(let path, _), .level(let path, _, _, _), .failed(let path, _): path
+        case .info(let path, _), .level(let path, _, _, _), .transparent(let path), .failed(let path, _): path
         }
     }
 }
@@ -78,6 +80,8 @@ public final class PhotoLoader {
     private let workers: DecodeWorkers<JobKey, Message>
     private var wanted: [String: Wanted] = [:]
     private var infos: [String: ImageInfo] = [:]
+    /// Photos found transparent; forgotten with `infos` (a photo's levels replay only with its info).
+    private var transparent: Set<String> = []
     private var failures: [String: ImageError] = [:]
     private var inFlight: [JobKey: Int] = [:]
     private var replay: [PhotoDelivery] = []
@@ -122,6 +126,7 @@ public final class PhotoLoader {
         var cached: [Int: Bool] = [:]
         if let info = infos[path] {
             replay.append(.info(path: path, info))
+            if transparent.contains(path) { replay.append(.transparent(path: path)) }
             let count = ImagePyramid.levels(for: info.orientedSize, downTo: viewSize).count
             for level in (0..<count).reversed() {
                 guard let entry = cache.entry(path: path, level: level) else { continue }
@@ -181,8 +186,10 @@ public final class PhotoLoader {
                 switch delivery {
                 case .info(let path, let info):
                     guard infos[path] != info else { continue }
-                    if infos.count > 4096 { infos.removeAll() }
+                    if infos.count > 4096 { infos.removeAll(); transparent.removeAll() }
                     infos[path] = info
+                case .transparent(let path):
+                    transparent.insert(path)
                 case .failed(let path, let error):
                     guard failures[path] == nil else { continue }
                     if failures.count > 4096 { failures.removeAll() }

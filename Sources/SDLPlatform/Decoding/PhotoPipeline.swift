@@ -70,7 +70,8 @@ enum PhotoPipeline {
     }
 
     /// Header, full decode, pyramid. JPEG posts full resolution first (its preview is already out);
-    /// other formats post the level covering `view` first, then full resolution, then the rest.
+    /// other formats post `.transparent` when some pixel is not fully opaque (JPEG never is), then
+    /// the level covering `view` first, then full resolution, then the rest.
     static func full(path: String, view: PixelSize, pixelCap: Int, timeout: Double, post: (PhotoDelivery) -> Void) {
         let info: ImageInfo
         switch ImageDecoder.inspect(path: path, pixelCap: pixelCap) {
@@ -82,6 +83,7 @@ enum PhotoPipeline {
         case .failure(let error):
             post(.failed(path: path, error))
         case .success(let full):
+            if info.format != .jpeg && full.hasTransparency { post(.transparent(path: path)) }
             let last = ImagePyramid.levels(for: full.size, downTo: view).count - 1
             let covering = info.format == .jpeg ? 0 : min(last, ImagePyramid.coveringLevel(of: full.size, cover: view))
             var early = [full]

@@ -111,13 +111,38 @@ public final class DisplayListExecutor {
             renderer.copy(texture, to: px(rect))
         case let .blurBehind(rect, sigma, tint):
             frost(px(rect), sigma: sigma * scale, tint: tint)
-        case let .photo(path, destination, level, filter, uploads):
-            drawPhoto(path: path, destination: destination, level: level, filter: filter, uploads: uploads)
+        case let .photo(path, destination, level, filter, blended, uploads):
+            drawPhoto(path: path, destination: destination, level: level, filter: filter, blended: blended,
+                      uploads: uploads)
+        case let .checkerboard(rect, square, light, dark):
+            drawCheckerboard(px(rect), square: square * scale, light: light, dark: dark)
         case let .pixels(bitmap, rect, key):
             drawPixels(bitmap, in: rect, key: key)
         case let .clip(rect):
             renderer.setClip(rect.map(px))
         }
+    }
+
+    /// Fills pixel rect `r` with `light`, then `dark` squares of side `square` pixels alternating
+    /// from its top-left corner, all in one batched fill (edges rounded, so squares tile exactly).
+    func drawCheckerboard(_ r: PixelRect, square: Double, light: RGBA, dark: RGBA) {
+        renderer.fill(r, light)
+        guard square >= 1 else { return }
+        func edge(_ i: Int, from start: Int, limit: Int) -> Int {
+            min(limit, start + Int((Double(i) * square).rounded()))
+        }
+        let columns = Int((Double(r.width) / square).rounded(.up)), rows = Int((Double(r.height) / square).rounded(.up))
+        var squares: [PixelRect] = []
+        squares.reserveCapacity(columns * rows / 2 + 1)
+        for row in 0..<rows {
+            let y0 = edge(row, from: r.y, limit: r.y + r.height), y1 = edge(row + 1, from: r.y, limit: r.y + r.height)
+            for column in stride(from: (row + 1) % 2, to: columns, by: 2) {
+                let x0 = edge(column, from: r.x, limit: r.x + r.width)
+                let x1 = edge(column + 1, from: r.x, limit: r.x + r.width)
+                squares.append(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            }
+        }
+        renderer.fill(squares, dark)
     }
 
     /// Draws the request's texture in `rect` (points), or the placeholder while it loads; when it

@@ -7,8 +7,10 @@ import PlumageCore
 extension DisplayListExecutor {
     /// Draws level `wanted` of the photo at `path` onto `destination` (points), tiles still missing
     /// filled from a coarser level, and queues the tiles the next frames may need; without
-    /// `uploads`, draws only what is uploaded already and queues nothing.
-    func drawPhoto(path: String, destination: Rect, level wanted: Int, filter: SampleFilter, uploads: Bool) {
+    /// `uploads`, draws only what is uploaded already and queues nothing. `blended` composites the
+    /// tiles by their alpha (a transparent photo), else they are copied opaque.
+    func drawPhoto(path: String, destination: Rect, level wanted: Int, filter: SampleFilter, blended: Bool,
+                   uploads: Bool) {
         guard let loader = photos, let textures = photoTextures else { return }
         let available = loader.availableLevels(path: path)
         guard let coarsest = available.max() else { return }
@@ -50,18 +52,22 @@ extension DisplayListExecutor {
                     textures.request(path: path, level: level, bitmap: coarse, visible: area, opaque: true)
                 }
                 for hole in holes where hole.width > 0 && hole.height > 0 {
-                    drawLevel(path: path, level: level, size: coarse.size, target: target, filter: .linear, clip: hole)
+                    drawLevel(path: path, level: level, size: coarse.size, target: target, filter: .linear,
+                              blended: blended, clip: hole)
                 }
             }
         }
-        drawLevel(path: path, level: fine, size: bitmap.size, target: target, filter: filter, clip: window)
+        drawLevel(path: path, level: fine, size: bitmap.size, target: target, filter: filter, blended: blended,
+                  clip: window)
         if uploads { prefetchAround(path: path, level: fine, visible: visible, levelSize: bitmap.size, available: available) }
     }
 
     /// Copies the uploaded tiles of `level` (of `size` pixels, the whole level drawn at `target`),
-    /// clipped to `clip` (window pixels).
+    /// clipped to `clip` (window pixels), blended by their alpha when `blended`. The blend mode is
+    /// set at each draw, not at upload: a neighbour's tiles may go up (warm-up) before the core has
+    /// heard that the photo is transparent.
     private func drawLevel(path: String, level: Int, size: PixelSize, target: PixelRect, filter: SampleFilter,
-                           clip: PixelRect) {
+                           blended: Bool, clip: PixelRect) {
         guard let textures = photoTextures else { return }
         let sx = Double(target.width) / Double(size.width), sy = Double(target.height) / Double(size.height)
         let mode = filter == .nearest && level == 0 ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
@@ -73,6 +79,7 @@ extension DisplayListExecutor {
                 tile: tile.rect, origin: origin, scale: DeviceSize(width: sx, height: sy), window: clip)
             guard !pieces.isEmpty else { continue }
             tile.texture.setScaleMode(mode)
+            tile.texture.setBlended(blended)
             for piece in pieces { renderer.copy(tile.texture, from: piece.source, to: piece.destination) }
         }
     }

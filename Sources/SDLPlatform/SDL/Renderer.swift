@@ -80,6 +80,15 @@ public final class Renderer {
         SDL_RenderFillRect(handle, &rect)
     }
 
+    /// Fills many pixel rectangles with one colour in one call (blending by its alpha, like `fill`).
+    func fill(_ rects: [PixelRect], _ color: RGBA) {
+        guard !rects.isEmpty, color.a > 0 else { return }
+        let sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+        SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
+        SDL_SetRenderDrawBlendMode(handle, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        sdlRects.withUnsafeBufferPointer { _ = SDL_RenderFillRects(handle, $0.baseAddress, Int32($0.count)) }
+    }
+
     /// Copies `source` (pixels of the texture, whole when nil) of a texture to a pixel rectangle.
     func copy(_ texture: Texture, from source: PixelRect? = nil, to destination: PixelRect) {
         var dst = SDL_Rect(x: Int32(destination.x), y: Int32(destination.y),
@@ -184,6 +193,11 @@ public final class Texture {
 
     /// Copies this texture without blending from now on (its pixels are opaque).
     func setOpaque() { SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE) }
+
+    /// Copies this texture blended by its alpha from now on, or without blending when `blended` is false.
+    func setBlended(_ blended: Bool) {
+        SDL_SetTextureBlendMode(handle, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+    }
 
     /// Tints the texture's colour and alpha for the next copies.
     func tint(_ color: RGBA) {

@@ -84,9 +84,40 @@ import Testing
         #expect(runs[0].x == 0)
     }
 
-    @Test func maxLinesCutsTheBlock() {
-        let block = TextLayout.layout([StyledSpan("a b c d", ink)], style: .a2, maxWidth: 10, maxLines: 2, measurer: m)
-        #expect(lines(block) == ["a", "b"])
+    @Test func maxLinesCutsTheBlockAndTheLastLineEndsInAnEllipsisThatFits() {
+        let block = TextLayout.layout([StyledSpan("aaa bbb ccc ddd eee", ink)], style: .a2, maxWidth: 75, maxLines: 2, measurer: m)
+        // The last line is filled by character, not by word: "ccc dd" + "…" is 70 wide.
+        #expect(lines(block) == ["aaa bbb", "ccc dd…"])
+        #expect(block.size == Size(width: 70, height: 40))
+        // No room beside the "…" for a character: the "…" alone.
+        let narrow = TextLayout.layout([StyledSpan("a b c d", ink)], style: .a2, maxWidth: 10, maxLines: 2, measurer: m)
+        #expect(lines(narrow) == ["a", "…"])
+    }
+
+    @Test func ellipsisDropsTrailingSpacesAndTakesTheLastColour() {
+        let block = TextLayout.layout([StyledSpan("Ada Park ", ink), StyledSpan("· Aug 12, 2023", link)], style: .a2,
+                                      maxWidth: 100, maxLines: 1, measurer: m)
+        #expect(lines(block) == ["Ada Park…"])
+        #expect(block.lines[0].runs.map(\.color) == [ink])
+        #expect(block.size.width == 90)
+    }
+
+    @Test func textThatFitsGetsNoEllipsis() {
+        for text in ["abcdefghij", "abcdefghij\n", "abcdefghij\n \n"] {
+            let block = TextLayout.layout([StyledSpan(Substring(text), ink)], style: .a2, maxWidth: 100, maxLines: 1,
+                                          measurer: m)
+            #expect(lines(block) == ["abcdefghij"], "\(text.debugDescription)")
+        }
+    }
+
+    @Test func anOverlongWordAndALaterParagraphAreEllipsized() {
+        let word = TextLayout.layout([StyledSpan("abcdefghijkl", ink)], style: .a2, maxWidth: 50, maxLines: 1, measurer: m)
+        #expect(lines(word) == ["abcd…"])
+        let paragraphs = TextLayout.layout([StyledSpan("one\ntwo", ink)], style: .a2, maxWidth: 100, maxLines: 1,
+                                           measurer: m)
+        #expect(lines(paragraphs) == ["one…"])
+        let tooNarrow = TextLayout.layout([StyledSpan("abc", ink)], style: .a2, maxWidth: 5, maxLines: 1, measurer: m)
+        #expect(lines(tooNarrow) == [""])
     }
 
     @Test func emptyTextIsOneEmptyLine() {

@@ -67,6 +67,25 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         #expect(levels(replay, path: path).allSatisfy { !$0.isPreview } && !loader.isBusy)
     }
 
+    @Test func aTransparentPhotoIsReportedBeforeItsLevelsAndAgainOnReplay() throws {
+        let dir = try HostileFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("ramp.png").path
+        try Canvas.writePNG(TransparentFiles.alphaRamp(width: 64, height: 48), to: path)
+        let loader = try PhotoLoader(cacheBytes: 64 << 20, threads: 1)
+        func isTransparent(_ d: PhotoDelivery) -> Bool { if case .transparent = d { true } else { false } }
+        loader.request(path: path, viewSize: PixelSize(width: 32, height: 24), priority: 10, generation: 1)
+        let list = deliveries(from: loader, until: finished(path))
+        let mark = list.firstIndex(where: isTransparent)
+        let firstLevel = list.firstIndex { if case .level = $0 { true } else { false } }
+        #expect(mark != nil && firstLevel != nil && mark! < firstLevel!)
+        // A re-request replays it with the header, before the cached levels, with no decoding.
+        loader.request(path: path, viewSize: PixelSize(width: 32, height: 24), priority: 10, generation: 2)
+        let replay = loader.drain()
+        #expect(replay.firstIndex(where: isTransparent) == 1 && !loader.isBusy)
+        #expect(levels(replay, path: path).map(\.level) == [1, 0])
+    }
+
     @Test func progressivePreviewsDecodeOnlyTheFirstScans() throws {
         let bitmap = HostileFiles.quadrants(640, 480)
         let progressive = HostileFiles.jpeg(bitmap, progressive: true)

@@ -185,5 +185,27 @@ final class GoldenTests: XCTestCase {
         }
         try assertGolden(image, "split-view")
     }
+
+    /// The image view on a PNG whose alpha runs from 0 (left) to 255 (right), like libpng's
+    /// `basn6a08.png`, written at test time (square, so it fits: backdrop beside it); `a` pressed when `backdrop`.
+    func renderTransparentPhoto(backdrop: Bool) throws -> Bitmap {
+        let dir = try HostileFiles.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("alpha-ramp.png").path
+        try Canvas.writePNG(TransparentFiles.alphaRamp(width: 160, height: 160), to: path)
+        return try render(theme: "dark") { app, backend in
+            app.openPhotos([Photo(path: path, title: "alpha-ramp.png")], at: 0)
+            backend.drawSettled(&app, at: 1)
+            if backdrop { _ = app.handle(.key(.character("a"), []), at: 1) }
+        }
+    }
+
+    func testTransparentPhotoOverTheCheckerboard() throws {
+        try assertGolden(try renderTransparentPhoto(backdrop: false), "photo-alpha-checkerboard")
+    }
+
+    func testTransparentPhotoOverTheBackdrop() throws {
+        try assertGolden(try renderTransparentPhoto(backdrop: true), "photo-alpha-backdrop")
+    }
 }
 

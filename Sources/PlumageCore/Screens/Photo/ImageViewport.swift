@@ -2,7 +2,9 @@ import Imaging
 
 /// How the image viewport chooses its scale; `fill` and `fit` are auto modes that re-fit on resize.
 public enum ZoomMode: Hashable, Sendable {
-    /// Auto: as large as possible with no empty band, aspect kept (scale = max(W/w, H/h)).
+    /// Auto: as large as possible with no empty band, aspect kept (scale = max(W/w, H/h)), while
+    /// that hides at most `ImageViewport.maxHiddenByFill` of the image; else as `fit` (panoramas,
+    /// tall screenshots).
     case fill
     /// Auto: the whole image visible (scale = min(W/w, H/h)).
     case fit
@@ -52,6 +54,8 @@ public struct ImageViewport: Hashable, Sendable {
     public static let minShortEdge = 16.0
     /// At and above this scale (400 %) pixels are drawn with `.nearest` sampling.
     public static let nearestFilterScale = 4.0
+    /// The largest fraction of the image's area `.fill` may hide; beyond it `.fill` fits (SPEC §3).
+    public static let maxHiddenByFill = 0.25
     /// Fraction of the view that one arrow or hjkl press pans.
     public static let panFraction = 0.1
 
@@ -86,6 +90,13 @@ public struct ImageViewport: Hashable, Sendable {
     public var fitScale: Double { min(viewSize.width / imageWidth, viewSize.height / imageHeight) }
     /// Scale at which the image covers the view: max(W/w, H/h), before limits.
     public var fillScale: Double { max(viewSize.width / imageWidth, viewSize.height / imageHeight) }
+    /// True when covering the view hides at most `maxHiddenByFill` of the image. Filling shows
+    /// fitScale / fillScale of the image's area (all of one side, that part of the other), so the
+    /// test is fit / fill ≥ 3/4, compared as cross products (W·h against H·w) to be exact.
+    public var fillHidesLittle: Bool {
+        let a = viewSize.width * imageHeight, b = viewSize.height * imageWidth
+        return min(a, b) >= (1 - Self.maxHiddenByFill) * max(a, b)
+    }
     /// Smallest scale: the image's shortest edge at `minShortEdge` pixels or half the fit scale,
     /// whichever is smaller.
     public var minScale: Double { min(Self.minShortEdge / min(imageWidth, imageHeight), fitScale / 2) }
@@ -184,8 +195,10 @@ public struct ImageViewport: Hashable, Sendable {
         return Pose(scale: s, origin: clampedOrigin(o, scale: s))
     }
 
-    /// `fillScale` for `.fill`, else `fitScale`, within the limits.
-    func autoScale(_ mode: ZoomMode) -> Double { clampedScale(mode == .fill ? fillScale : fitScale) }
+    /// `fillScale` for `.fill` while `fillHidesLittle`, else `fitScale`, within the limits.
+    func autoScale(_ mode: ZoomMode) -> Double {
+        clampedScale(mode == .fill && fillHidesLittle ? fillScale : fitScale)
+    }
 
     /// `s` within `minScale…maxScale`.
     func clampedScale(_ s: Double) -> Double { min(maxScale, max(minScale, s)) }

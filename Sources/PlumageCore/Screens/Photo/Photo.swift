@@ -4,9 +4,9 @@ import Imaging
 public struct Photo: Hashable, Sendable {
     /// Absolute path of the file, or nil when the file is missing (the view shows why).
     public var path: String?
-    /// The title in the bar: the file name, or the author of the item it belongs to.
+    /// The title: the file name, or the author of the item it belongs to.
     public var title: String
-    /// A second line for the title (the item's date), if any.
+    /// What follows the title (the item's date), if anything.
     public var subtitle: String?
     /// The size known from metadata before decoding, if any (0×0 when unknown).
     public var knownSize: PixelSize
@@ -15,12 +15,16 @@ public struct Photo: Hashable, Sendable {
         self.path = path; self.title = title; self.subtitle = subtitle; self.knownSize = knownSize
     }
 
-    /// The photos of a feed item, titled with its author, subtitled "@handle · YYYY-MM-DD" (just
-    /// "@handle" for an undated item).
+    /// The title and subtitle as the bar and the window title show them: "Ada Park · Aug 12, 2023".
+    public var caption: String { [title, subtitle ?? ""].filter { !$0.isEmpty }.joined(separator: " · ") }
+
+    /// The photos of a feed item, titled with its author's name (or "@handle" when it has none) and
+    /// subtitled with the item's day ("Aug 12, 2023"; none for an undated item).
     public static func photos(of item: Item) -> [Photo] {
-        let subtitle = "@\(item.author.handle)" + (item.date.map { " · \($0.iso8601.prefix(10))" } ?? "")
+        let author = item.author.name.isEmpty ? "@\(item.author.handle)" : item.author.name
+        let subtitle = item.date.map(RelativeDate.day)
         return item.media.filter { $0.kind != .video }.map {
-            Photo(path: $0.path, title: item.author.name, subtitle: subtitle,
+            Photo(path: $0.path, title: author, subtitle: subtitle,
                   knownSize: PixelSize(width: $0.width, height: $0.height))
         }
     }
@@ -49,9 +53,11 @@ public struct PhotoStatus: Equatable, Sendable {
     public var levels: Set<Int> = []
     /// Why the photo cannot be shown, if it cannot.
     public var error: ImageError?
+    /// True once the decoder found pixels that are not fully opaque (drawn blended, over something).
+    public var isTransparent: Bool
     /// Creates an empty status.
-    public init(size: PixelSize? = nil, levels: Set<Int> = [], error: ImageError? = nil) {
-        self.size = size; self.levels = levels; self.error = error
+    public init(size: PixelSize? = nil, levels: Set<Int> = [], error: ImageError? = nil, isTransparent: Bool = false) {
+        self.size = size; self.levels = levels; self.error = error; self.isTransparent = isTransparent
     }
 
     /// The finest level with pixels (0 = full resolution), nil while none.
@@ -64,6 +70,14 @@ public struct PhotoStatus: Equatable, Sendable {
         if available.contains(wanted) { return wanted }
         return available.filter { $0 < wanted }.max() ?? available.filter { $0 > wanted }.min()
     }
+}
+
+/// What shows through the transparent pixels of a photo (`a` switches).
+public enum TransparencyBackground: Hashable, Sendable {
+    /// Grey squares, as Loupe, eog and nsxiv draw them: where the photo is transparent is plain to see.
+    case checkerboard
+    /// The image view's dimmed backdrop, as beside the photo: the photo as it would sit on a page.
+    case backdrop
 }
 
 /// An absolute zoom for the image view (`snapshot --zoom`).

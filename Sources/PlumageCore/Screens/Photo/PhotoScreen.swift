@@ -15,6 +15,8 @@ public struct PhotoScreen: Screen {
     public let context: String
     /// The auto mode a newly shown photo starts in (the last auto mode the user chose).
     public internal(set) var startMode: ZoomMode = .fill
+    /// What shows through transparent photos; kept from photo to photo.
+    public internal(set) var underTransparency: TransparencyBackground = .checkerboard
     /// What the platform has reported about each photo's decoding, by path.
     public internal(set) var status: [String: PhotoStatus] = [:]
     /// The decodes last asked for; asked again only when they change (asking again for a cached
@@ -38,8 +40,8 @@ public struct PhotoScreen: Screen {
         Rect(x: 0, y: ChromeMetrics.barHeight, width: window.width, height: max(1, window.height - ChromeMetrics.barHeight))
     }
 
-    /// The photo shown, then what it belongs to ("coffee.jpg · Demo").
-    public var windowTitle: String { [photo?.title ?? "", context].filter { !$0.isEmpty }.joined(separator: " · ") }
+    /// The photo's caption as the bar shows it, then what it belongs to ("Ada Park · Aug 12, 2023 · Demo").
+    public var windowTitle: String { [photo?.caption ?? "", context].filter { !$0.isEmpty }.joined(separator: " · ") }
 
     /// The image view's keys for the `?` overlay.
     public var keyHelp: [(keys: String, action: String)] { PhotoCommand.help }
@@ -121,6 +123,8 @@ public struct PhotoScreen: Screen {
             } else {
                 show(index + direction)
             }
+        case .toggleTransparencyBackground:
+            underTransparency = underTransparency == .checkerboard ? .backdrop : .checkerboard
         case let .stepPhoto(n): show(index + n)
         case .firstPhoto: show(0)
         case .lastPhoto: show(photos.count - 1)
@@ -162,6 +166,7 @@ public struct PhotoScreen: Screen {
         switch news {
         case let .size(_, size): s.size = size
         case let .level(_, level): s.levels.insert(level)
+        case .transparent: s.isTransparent = true
         case let .failed(_, error): s.error = error
         }
         status[news.path] = s
@@ -243,6 +248,8 @@ public enum PhotoCommand: Hashable, Sendable {
     case stepPhoto(Int)
     /// The first or last photo.
     case firstPhoto, lastPhoto
+    /// Checkerboard or backdrop under transparent photos (nsxiv's `A`).
+    case toggleTransparencyBackground
 
     /// The image view's rows of the `?` overlay.
     public static let help: [(keys: String, action: String)] = [
@@ -251,6 +258,7 @@ public enum PhotoCommand: Hashable, Sendable {
         ("0  1  z", "fit, 100 %, fill or fit"),
         ("← → n p Space", "previous, next photo"),
         ("Home End", "first, last photo"),
+        ("a", "checkerboard or backdrop"),
     ]
 
     /// The image view's key table (SPEC §7, after imv/nsxiv/eog).
@@ -276,5 +284,7 @@ public enum PhotoCommand: Hashable, Sendable {
         (KeyChord(.pageUp),                      .stepPhoto(-1)),
         (KeyChord(.home),                        .firstPhoto),
         (KeyChord(.end),                         .lastPhoto),
+        (KeyChord(.character("a")),              .toggleTransparencyBackground),
+        (KeyChord(.character("a"), .shift),      .toggleTransparencyBackground),
     ])
 }

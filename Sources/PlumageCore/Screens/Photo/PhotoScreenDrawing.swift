@@ -27,6 +27,13 @@ extension PhotoScreen {
         return frame
     }
 
+    /// Side of a checkerboard square under transparent photos, in points.
+    static let checkerSquare = 8.0
+    /// The checkerboard's light squares (and its ground).
+    static let checkerLight = RGBA(204, 204, 204)
+    /// The checkerboard's dark squares.
+    static let checkerDark = RGBA(153, 153, 153)
+
     /// Appends the backdrop, the photo (or spinner, or error) and the bar.
     func draw(env: ScreenEnvironment, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         let windowSize = env.windowSize, theme = env.theme, displayScale = env.displayScale
@@ -34,8 +41,11 @@ extension PhotoScreen {
         let dim = theme.color(.imageBackground).withAlpha(0.82)
         let view = Self.viewFrame(window: windowSize)
         let status = currentStatus
-        // The backdrop shows only beside a photo that does not cover the view (and under the bar).
-        let covered = status?.bestLevel != nil && (viewport.map { v in
+        let transparent = status?.isTransparent == true
+        // The backdrop shows only beside a photo that does not cover the view (and under the bar),
+        // or through one that is transparent when the backdrop is chosen to show there.
+        let seeThrough = transparent && underTransparency == .backdrop
+        let covered = status?.bestLevel != nil && !seeThrough && (viewport.map { v in
             v.destination.minX <= 0.5 && v.destination.minY <= 0.5 && v.destination.maxX >= v.viewSize.width - 0.5
                 && v.destination.maxY >= v.viewSize.height - 0.5 } ?? false)
         let backdrop = env.backdrop(tint: dim, over: window)
@@ -47,12 +57,18 @@ extension PhotoScreen {
         } else if let v = viewport, let path = photo?.path, let status,
                   let level = PhotoStatus.level(toDraw: v.pyramidLevel, available: status.levels) {
             let destination = displayScale.points(v.destination).offsetBy(dx: view.minX, dy: view.minY)
-            commands.append(.photo(path: path, destination: destination, level: level, filter: v.filter))
+            let shown = destination.intersection(window)
+            if transparent && underTransparency == .checkerboard && shown.width > 0 && shown.height > 0 {
+                commands.append(.checkerboard(shown, square: Self.checkerSquare, light: Self.checkerLight,
+                                              dark: Self.checkerDark))
+            }
+            commands.append(.photo(path: path, destination: destination, level: level, filter: v.filter,
+                                   blended: transparent))
         } else {
             drawSpinner(center: Point(x: view.midX, y: view.midY), time: env.time, theme: theme, into: &commands)
         }
         let bar = NavigationBar(windowWidth: windowSize.width)
-        let title = photo.map { p in p.subtitle.map { "\(p.title)  \($0)" } ?? p.title } ?? ""
+        let title = photo?.caption ?? ""
         let position = photos.count > 1 ? "\(index + 1) / \(photos.count)" : nil
         let zoom = viewport.map { "\(Int(($0.scale * 100).rounded())) %" }
         bar.draw(title: title, leftIcon: env.canGoBack ? .back : nil, chevron: false,

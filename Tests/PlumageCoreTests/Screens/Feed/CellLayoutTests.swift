@@ -52,10 +52,6 @@ import Testing
         let later = layout.withDate(RelativeDate.format(item.date, now: now), item: item, cellWidth: 600, theme: theme, measurer: m)
         #expect(later.meta.lines.map { $0.runs.map(\.text) } == [["@ada"]])
         #expect(RelativeDate.format(nil, now: now) == "")
-        #expect(Photo.photos(of: Fixtures.item("2", "x", media: [Media(kind: .photo, path: "/p.jpg", width: 4, height: 3)]))
-            .map(\.subtitle) == ["@ada · 2023-11-14"])
-        item.media = [Media(kind: .photo, path: "/p.jpg", width: 4, height: 3)]
-        #expect(Photo.photos(of: item).map(\.subtitle) == ["@ada"])
     }
 
     @Test func onePhotoKeepsItsAspectWithinLimits() {

@@ -43,7 +43,7 @@ import Testing
 
     // MARK: auto zoom
 
-    @Test(arguments: [(4000, 3000), (3000, 4000), (2000, 2000)], [(1600.0, 900.0), (900.0, 1600.0)])
+    @Test(arguments: zip([(4000, 3000), (3000, 4000), (2000, 2000)], [(1600.0, 1000.0), (1000.0, 1600.0), (1000.0, 900.0)]))
     func fillAndFitScales(image: (Int, Int), view: (Double, Double)) {
         let size = PixelSize(width: image.0, height: image.1), viewSize = DeviceSize(width: view.0, height: view.1)
         let (w, h) = (Double(image.0), Double(image.1))
@@ -65,8 +65,8 @@ import Testing
     @Test func autoModesRefitOnResizeUntilTheUserZooms() {
         var v = ImageViewport(
             imageSize: PixelSize(width: 4000, height: 3000), viewSize: DeviceSize(width: 800, height: 600))
-        v.resize(viewSize: DeviceSize(width: 1000, height: 1200))
-        #expect(v.mode == .fill && v.scale == 0.4)
+        v.resize(viewSize: DeviceSize(width: 1000, height: 900))
+        #expect(v.mode == .fill && v.scale == 0.3)
         #expect(Self.isClamped(v))
         v.setMode(.fit, animated: false, time: 0)
         v.resize(viewSize: DeviceSize(width: 2000, height: 600))
@@ -90,14 +90,14 @@ import Testing
 
     @Test func toggleAlternatesFillAndFitAndKeysSetModes() {
         var v = ImageViewport(
-            imageSize: PixelSize(width: 4000, height: 2000), viewSize: DeviceSize(width: 800, height: 600))
+            imageSize: PixelSize(width: 4000, height: 2400), viewSize: DeviceSize(width: 800, height: 600))
         v.toggleFillFit(time: 0)
         #expect(v.mode == .fit && v.isAnimating)
         v.advance(to: 1)
         #expect(v.scale == 0.2 && Self.isClamped(v))
         v.toggleFillFit(time: 2)
         v.advance(to: 3)
-        #expect(v.mode == .fill && v.scale == 0.3)
+        #expect(v.mode == .fill && v.scale == 0.25)
         v.zoom(by: 2, at: DevicePoint(x: 10, y: 10))
         v.toggleFillFit(time: 4)
         #expect(v.mode == .fit)
@@ -235,6 +235,34 @@ import Testing
         v.zoomAnimated(by: 2, at: p, time: 0.05)
         v.advance(to: 0.3)
         #expect(abs(v.scale - start * 4) < 1e-12)
+    }
+
+    @Test func fillHidesAtMostAQuarterOfTheImageElseFits() {
+        // The demo's 1600×394 panorama in a 1280×748 view: filling (190 %) would hide 58 % of it.
+        let panorama = ImageViewport(
+            imageSize: PixelSize(width: 1600, height: 394), viewSize: DeviceSize(width: 1280, height: 748))
+        #expect(!panorama.fillHidesLittle)
+        #expect(panorama.mode == .fill && panorama.scale == panorama.fitScale && panorama.scale == 0.8)
+        #expect(Self.isClamped(panorama))
+        // A 4:3 photo in a 16:10 view: filling hides a sixth, so it fills.
+        var photo = ImageViewport(
+            imageSize: PixelSize(width: 1600, height: 1200), viewSize: DeviceSize(width: 1600, height: 1000))
+        #expect(photo.fillHidesLittle && photo.scale == photo.fillScale && photo.scale == 1)
+        // Exactly a quarter hidden still fills; a pixel more fits.
+        let quarter = ImageViewport(imageSize: PixelSize(width: 400, height: 300), viewSize: DeviceSize(width: 300, height: 300))
+        #expect(quarter.fillHidesLittle && quarter.scale == 1)
+        let more = ImageViewport(imageSize: PixelSize(width: 401, height: 300), viewSize: DeviceSize(width: 300, height: 300))
+        #expect(!more.fillHidesLittle && more.scale == more.fitScale)
+        // The rule is re-applied on resize while auto-zoomed: a tall window fits, a wide one fills again.
+        photo.resize(viewSize: DeviceSize(width: 800, height: 1200))
+        #expect(photo.mode == .fill && photo.scale == 0.5)
+        photo.resize(viewSize: DeviceSize(width: 1600, height: 1000))
+        #expect(photo.scale == 1)
+        // `z` from a fill that fits goes to fit, which shows the same.
+        var toggled = panorama
+        toggled.toggleFillFit(time: 0)
+        toggled.advance(to: 1)
+        #expect(toggled.mode == .fit && toggled.scale == panorama.scale)
     }
 
     // MARK: limits, clamping, quality hints

@@ -38,10 +38,53 @@ import Testing
         _ = app.handle(.pointerUp(.left, at: centre), at: 1.05)
         #expect(app.photoScreen?.photo?.path == "/p0.jpg")
         #expect(app.stack.depth == 2)
-        #expect(app.windowTitle == "Plumage — Ada · Test")
+        #expect(app.windowTitle == "Plumage — Ada · Nov 14, 2023 · Test")
         #expect(app.handle(.key(.escape, []), at: 2) == [.cancelPhotoLoads])
         #expect(app.photoScreen == nil)
         #expect(app.feedScreen != nil)
+    }
+
+    @Test func feedPhotosReadAuthorAndDay() {
+        let media = [Media(kind: .photo, path: "/p.jpg", width: 4, height: 3)]
+        var item = Fixtures.item("2", "x", media: media)
+        #expect(Photo.photos(of: item).map(\.caption) == ["Ada · Nov 14, 2023"])
+        item.date = nil
+        #expect(Photo.photos(of: item).map(\.caption) == ["Ada"])
+        item.author.name = ""
+        #expect(Photo.photos(of: item).map(\.caption) == ["@ada"])
+        #expect(Photo(path: "/a.png", title: "a.png").caption == "a.png")
+    }
+
+    /// The bar's title and trailing label in `frame`: (shown text, left x, width) each.
+    func barTexts(_ frame: Frame) -> (title: (String, Double, Double)?, label: (String, Double, Double)?) {
+        var title: (String, Double, Double)?, label: (String, Double, Double)?
+        for case let .text(block, at, key) in frame.commands {
+            let shown = (block.lines.map { $0.runs.map(\.text).joined() }.joined(), at.x, block.size.width)
+            if key.hasPrefix("bar:") { title = shown } else if key.hasPrefix("bar-trailing:") { label = shown }
+        }
+        return (title, label)
+    }
+
+    @Test func aLongTitleIsEllipsizedBetweenTheBackButtonAndTheZoomLabelAShortOneCentred() {
+        let long = Photo(path: "/p0.jpg", title: "Ada Lovelace-Byron, Countess of Lovelace", subtitle: "Nov 14, 2023",
+                         knownSize: PixelSize(width: 1600, height: 900))
+        for width in [360.0, 520.0] {
+            var app = makeApp()
+            _ = app.handle(.resized(Size(width: width, height: 600), .one), at: 0)
+            app.openPhotos([long, long], at: 0)
+            let (title, label) = barTexts(app.frame(at: 1, measurer: m, statistics: nil))
+            guard let (text, x, w) = title, let (_, labelX, _) = label else { Issue.record("no bar texts"); return }
+            #expect(text.hasSuffix("…") && text.hasPrefix("Ada Lovelace"))
+            #expect(x >= 48 + 8 && x + w <= labelX - 8, "width \(width)")
+            #expect(x + w + 8 * 2 > labelX - 8, "uses the space, width \(width)")
+        }
+        var app = makeApp()
+        // 1000 pt: wide enough for the whole title, narrower than the split view.
+        _ = app.handle(.resized(Size(width: 1000, height: 600), .one), at: 0)
+        app.openPhotos([long], at: 0)
+        let (title, _) = barTexts(app.frame(at: 1, measurer: m, statistics: nil))
+        #expect(title?.0 == "Ada Lovelace-Byron, Countess of Lovelace · Nov 14, 2023")
+        #expect(title.map { $0.1 == ((1000 - $0.2) / 2).rounded() } == true)
     }
 
     @Test func keysStepThroughPhotosAndRequestNeighboursOnlyWhenTheyChange() {
@@ -108,10 +151,42 @@ import Testing
         // Filling 800×548 from 1600×900 wants level 0; only level 2 has pixels, so level 2 is drawn.
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 2)), at: 2)
         frame = app.frame(at: 2, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _, _) = $0 { true } else { false } })
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 3)
         frame = app.frame(at: 3, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _, _) = $0 { true } else { false } })
+    }
+
+    @Test func aTransparentPhotoIsBlendedOverACheckerboardOrTheBackdropAndAnOpaqueOneIsNot() {
+        var app = makeApp()
+        app.openPhotos(photos(1), at: 0)
+        _ = app.handle(.photo(.size(path: "/p0.jpg", PixelSize(width: 1600, height: 900))), at: 1)
+        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
+        // Opaque: copied as is, nothing under it where it covers the view (the backdrop only under the bar).
+        var frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(_, _, _, _, blended: false, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .clip(Rect(x: 0, y: 0, width: 800, height: 52)) = $0 { true } else { false } })
+        _ = app.handle(.photo(.transparent(path: "/p0.jpg")), at: 1)
+        #expect(app.photoScreen?.currentStatus?.isTransparent == true)
+        frame = app.frame(at: 1, measurer: m, statistics: nil)
+        // Filled, the photo covers the window: the checkerboard covers it too, right before the photo.
+        let photoIndex = frame.commands.firstIndex { if case .photo(_, _, _, _, blended: true, _) = $0 { true } else { false } }
+        guard let photoIndex, case let .photo(_, destination, _, _, _, _) = frame.commands[photoIndex],
+              case let .checkerboard(board, square, _, _) = frame.commands[photoIndex - 1]
+        else { Issue.record("no blended photo over a checkerboard"); return }
+        #expect(board == destination.intersection(Rect(x: 0, y: 0, width: 800, height: 600)) && square == 8)
+        // `a`: the backdrop shows through instead, drawn whole (not only under the bar).
+        _ = app.handle(.key(.character("a"), []), at: 2)
+        #expect(app.photoScreen?.underTransparency == .backdrop)
+        frame = app.frame(at: 2, measurer: m, statistics: nil)
+        #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
+        #expect(!frame.commands.contains { if case .clip(.some) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(_, _, _, _, blended: true, _) = $0 { true } else { false } })
+        // Shift+A (nsxiv's key) switches back.
+        _ = app.handle(.key(.character("a"), .shift), at: 3)
+        #expect(app.photoScreen?.underTransparency == .checkerboard)
+        #expect(PhotoCommand.help.contains { $0.keys == "a" })
     }
 
     @Test func anErrorShowsItsReason() {

@@ -83,7 +83,7 @@ public struct EventTranslator {
 
     /// The clipboard's text ("" when empty or not text).
     func clipboardText() -> String {
-        guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return "" }
+        guard SDL_HasClipboardText().rawValue != 0, let raw = SDL_GetClipboardText() else { return "" }
         defer { SDL_free(raw) }
         return String(cString: raw)
     }

@@ -27,6 +27,8 @@ struct ScrollBench: ParsableCommand {
     @Option(help: "Theme.") var theme: String?
     /// True to scroll top to bottom at constant speed instead of the scripted pattern.
     @Flag(help: "Scroll from top to bottom at constant speed instead (memory over the whole feed).") var sweep = false
+    /// A search whose results feed is scrolled instead of the feed itself; nil scrolls the feed.
+    @Option(help: "Scroll the search feed of QUERY ('#tag', '@user', words) instead.") var search: String?
     /// True to show the FPS overlay while measuring.
     @Flag(help: "Show the FPS overlay while measuring (fed by the measured frames, as in the window).") var fps = false
     /// True to print the report as one JSON object.
@@ -48,7 +50,8 @@ struct ScrollBench: ParsableCommand {
             let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
             let backend = try startup.backend(renderer: canvas.renderer, systemEmoji: false)
             var app = startup.app(theme: theme)
-            guard app.top(as: FeedScreen.self) != nil else { fail("bench scroll needs a feed; for images use 'bench image'") }
+            guard let feed = app.top(as: FeedScreen.self) else { fail("bench scroll needs a feed; for images use 'bench image'") }
+            if let search { app.push(FeedScreen.search(search, in: feed.source), at: 0, animated: false) }
             app.fixedNow = startup.reproducibleNow
             _ = app.handle(.resized(size.size, .one), at: 0)
             app.showsFPS = fps

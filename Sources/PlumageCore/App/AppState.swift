@@ -31,6 +31,8 @@ public struct AppState: Sendable {
     public internal(set) var pointer: Point?
     /// The screens, root first, and the slide between two of them.
     public internal(set) var stack: NavigationStack
+    /// The index searches of the source use, once built; nil before (searches scan) and after a reload.
+    public internal(set) var searchIndex: SearchIndex?
     /// The notice shown at the bottom of the window (a failed reload), if any.
     public internal(set) var notice: Notice?
     /// The FPS overlay's cached text and graph.
@@ -67,7 +69,8 @@ public struct AppState: Sendable {
     public func environment(at time: Seconds, depth: Int? = nil) -> ScreenEnvironment {
         ScreenEnvironment(time: time, now: now(at: time), theme: theme, windowSize: windowSize,
                           displayScale: displayScale, textScale: textScale, pointer: pointer,
-                          backgroundPath: backgroundPath, canGoBack: (depth ?? stack.depth - 1) > 0)
+                          backgroundPath: backgroundPath, canGoBack: (depth ?? stack.depth - 1) > 0,
+                          searchIndex: searchIndex)
     }
 
     /// The top screen as a `S`, if it is one (tests, snapshots and benchmarks inspect it).
@@ -119,7 +122,10 @@ public struct AppState: Sendable {
             if let split { return handleSplit(event, split: split, at: time) }
         case .text, .composition, .paste:
             break
-        case .photo, .sourceReloaded:
+        case .sourceReloaded:
+            searchIndex = nil
+            fallthrough
+        case .photo:
             var effects: [Effect] = []
             for depth in stack.screens.indices {
                 let env = environment(at: time, depth: depth)
@@ -128,6 +134,9 @@ public struct AppState: Sendable {
             return apply(effects, at: time)
         case let .failed(message):
             notice = Notice(text: message, shownAt: time)
+            return []
+        case let .searchIndex(index):
+            searchIndex = index
             return []
         }
         let env = split.map { environment(at: time, depth: stack.depth - 1, pane: $0.detailPane) } ?? environment(at: time)

@@ -90,13 +90,16 @@ public struct ScreenEnvironment: Sendable {
     public var backgroundPath: String
     /// True when a screen lies below this one, so the bar shows a back button.
     public var canGoBack: Bool
+    /// The source's search index once built (searches scan the items until then).
+    public var searchIndex: SearchIndex?
 
     /// Creates an environment.
     public init(time: Seconds, now: Timestamp, theme: Theme, windowSize: Size, displayScale: DisplayScale,
-                textScale: Double, pointer: Point?, backgroundPath: String, canGoBack: Bool) {
+                textScale: Double, pointer: Point?, backgroundPath: String, canGoBack: Bool,
+                searchIndex: SearchIndex? = nil) {
         self.time = time; self.now = now; self.theme = theme; self.windowSize = windowSize
         self.displayScale = displayScale; self.textScale = textScale; self.pointer = pointer
-        self.backgroundPath = backgroundPath; self.canGoBack = canGoBack
+        self.backgroundPath = backgroundPath; self.canGoBack = canGoBack; self.searchIndex = searchIndex
     }
 
     /// The whole window in points.

@@ -1,4 +1,5 @@
 internal import CSDL2
+import Foundation
 import PlumageCore
 
 /// The SDL backend of the app: draws `Frame`s with a renderer and reports the platform's news as
@@ -21,6 +22,8 @@ public final class SDLBackend {
     public let photoTextures: PhotoTextures
     /// Counts `.loadPhotos` effects; the loader's generation of the latest request list.
     var photoGeneration = 0
+    /// Results of background work (`runInBackground`) waiting for `news()`.
+    let background: Mailbox<InputEvent>
 
     /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`.
     public init(assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool)
@@ -36,6 +39,7 @@ public final class SDLBackend {
                                        iconsDirectory: assetsDirectory + "/icons")
         photos = try PhotoLoader(pool: pool, cache: cache)
         photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
+        background = try Mailbox<InputEvent>()
         executor.photos = photos
         executor.photoTextures = photoTextures
         // SDL starts with text input on; it is on only while a text field is open.
@@ -43,11 +47,21 @@ public final class SDLBackend {
     }
 
     /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).
-    public var wakeEventTypes: Set<UInt32> { [images.wakeEventType, photos.wakeEventType] }
+    public var wakeEventTypes: Set<UInt32> { [images.wakeEventType, photos.wakeEventType, background.eventType] }
+
+    /// Runs `work` on a background thread of low priority; its event arrives through `news()`
+    /// (building the search index of a large source without blocking the UI).
+    public func runInBackground(_ work: @escaping @Sendable () -> InputEvent) {
+        let mailbox = background
+        Thread.detachNewThread {
+            WorkerQueue.lowerCurrentThreadPriority()
+            mailbox.post(work())
+        }
+    }
 
     /// What the photo loader learnt since the last call, as events for `AppState.handle`.
     public func news() -> [InputEvent] {
-        photos.drain().map { delivery in
+        background.drain() + photos.drain().map { delivery in
             switch delivery {
             case let .info(path, info): return .photo(.size(path: path, info.orientedSize))
             case let .level(path, level, _, _): return .photo(.level(path: path, level: level))

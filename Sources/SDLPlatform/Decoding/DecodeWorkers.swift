@@ -184,6 +184,16 @@ final class WorkerQueue: Sendable {
     /// Number of waiting jobs matching `predicate`.
     func count(where predicate: (Job) -> Bool) -> Int { state.withLock { $0.jobs.count(where: predicate) } }
 
+    /// Makes the calling thread a background one: nice 19 and SCHED_IDLE, so the kernel runs it
+    /// only on a core nothing else wants and preempts it at once for the UI thread.
+    static func lowerCurrentThreadPriority() {
+        SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+        var param = sched_param()
+        let schedIdle: Int32 = 5  // SCHED_IDLE from <sched.h>, hidden from Swift behind __USE_GNU
+        _ = pthread_setschedparam(pthread_self(), schedIdle, &param)
+        SDL_ClearError()
+    }
+
     /// Marks the pool stopped, drops queued jobs and wakes every worker so it can exit.
     func stop() {
         state.withLock { state in
@@ -195,13 +205,7 @@ final class WorkerQueue: Sendable {
 
     /// The body of a worker thread: lower its priority (nice 19), then run jobs until stopped.
     func runWorker() {
-        SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
-        // SCHED_IDLE on top of nice 19: the kernel runs a worker only on a core nothing else wants
-        // and preempts it at once for the UI thread, so decoding never steals a slice of a frame.
-        var param = sched_param()
-        let schedIdle: Int32 = 5  // SCHED_IDLE from <sched.h>, hidden from Swift behind __USE_GNU
-        _ = pthread_setschedparam(pthread_self(), schedIdle, &param)
-        SDL_ClearError()
+        Self.lowerCurrentThreadPriority()
         while true {
             wakeups.wait()
             switch takeNext() {

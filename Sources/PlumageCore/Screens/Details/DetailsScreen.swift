@@ -94,9 +94,9 @@ public struct DetailsScreen: Screen {
         case let .photo(photo, _):
             return [.push(PhotoScreen(photos: Photo.photos(of: post), index: photo, context: source.title))]
         case let .hashtag(tag):
-            return [.push(FeedScreen.search("#" + tag, in: source))]
+            return [.push(FeedScreen.search("#" + tag, in: source, index: env.searchIndex))]
         case let .user(handle):
-            return [.push(FeedScreen.search("@" + handle, in: source))]
+            return [.push(FeedScreen.search("@" + handle, in: source, index: env.searchIndex))]
         case let .url(target, _):
             return [Self.open(target)]
         }

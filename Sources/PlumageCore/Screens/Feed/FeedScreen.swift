@@ -95,9 +95,9 @@ public struct FeedScreen: Screen {
 
     /// A feed of the items of `source` matching `query` ("#swift", "@ada", words), titled with the
     /// query; the items are shared with `source`, so searching again searches all of them.
-    public static func search(_ query: String, in source: FeedSource) -> FeedScreen {
+    public static func search(_ query: String, in source: FeedSource, index: SearchIndex? = nil) -> FeedScreen {
         let search = SearchQuery(query)
-        let results = Section(name: search.description, itemIndices: search.matchingIndices(in: source))
+        let results = Section(name: search.description, itemIndices: matches(of: search, in: source, index: index))
         return FeedScreen(source: FeedSource(kind: source.kind, title: source.title, owner: source.owner,
                                              sections: [results], items: source.items))
     }
@@ -224,6 +224,12 @@ public struct FeedScreen: Screen {
         list.scroll.isAnimating || picker.isAnimating(at: env.time)
     }
 
+    /// The items of `source` matching `search`, through `index` when it is the source's.
+    static func matches(of search: SearchQuery, in source: FeedSource, index: SearchIndex?) -> [Int] {
+        if let index, index.itemCount == source.items.count { return index.matches(search) }
+        return search.matchingIndices(in: source)
+    }
+
     /// True when the source has sections to choose from (a search feed has only its results).
     public var hasPicker: Bool { source.sections.count > 1 }
 
@@ -344,35 +350,35 @@ extension FeedScreen {
             case .up: select(-1, env: env)
             case .down: select(1, env: env)
             case .escape: return closeSearch()
-            case .enter: return submitSearch(field.text)
+            case .enter: return submitSearch(field.text, env: env)
             default: break
             }
         default:
             return nil
         }
         searchField = field
-        if changed { showMatches(of: field.text) }
+        if changed { showMatches(of: field.text, index: env.searchIndex) }
         return []
     }
 
     /// Enter in the search box: the selected result's details when one is chosen, else the
     /// results as a pushed search feed (nothing typed: the box just closes).
-    mutating func submitSearch(_ text: String) -> [Effect] {
+    mutating func submitSearch(_ text: String, env: ScreenEnvironment) -> [Effect] {
         let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let chosen = selection.flatMap { list.rows.indices.contains($0) ? list.rows[$0] : nil }
         let closing = closeSearch()
         if let chosen { return closing + [.push(detailsScreen(item: chosen))] }
-        return query.isEmpty ? closing : closing + [.push(Self.search(query, in: source))]
+        return query.isEmpty ? closing : closing + [.push(Self.search(query, in: source, index: env.searchIndex))]
     }
 
     /// Shows the items matching `query` (all of the source's), or the list as it was when empty.
-    mutating func showMatches(of query: String) {
+    mutating func showMatches(of query: String, index: SearchIndex?) {
         let search = SearchQuery(query)
         selection = nil
         if search.terms.isEmpty {
             if let saved = listBeforeSearch { list = saved }
             return
         }
-        list = FeedList(rows: search.matchingIndices(in: source))
+        list = FeedList(rows: Self.matches(of: search, in: source, index: index))
     }
 }

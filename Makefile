@@ -5,7 +5,7 @@ BIN_DIR    = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 # Debian packages: SDL2 + image + ttf + TurboJPEG + libxml2 (HTML character references) headers, the
 # colour emoji font, and the tools the end-to-end test drives a real X window with (Xvfb, xdotool,
 # ImageMagick for screenshots).
-APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libxml2-dev \
+APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libxml2-dev publicsuffix \
                fonts-noto-color-emoji xvfb xauth xdotool imagemagick python3
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

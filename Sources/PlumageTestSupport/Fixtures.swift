@@ -25,6 +25,15 @@ public enum Fixtures {
         }
     }
 
+    /// A few real top-level domains (ASCII ones, `みんな`, `中国` and `рф`), enough for the links of core tests.
+    public static let topLevelDomains = TopLevelDomains([
+        "com", "org", "net", "edu", "io", "co", "ly", "so", "tv", "jp", "de", "il", "uk", "za", "fr", "social",
+        "lol", "community", "みんな", "中国", "рф",
+    ])
+
+    /// A detector that knows `topLevelDomains`.
+    public static let detector = EntityDetector(topLevelDomains: topLevelDomains)
+
     /// An author called `handle` with no avatar.
     public static func author(_ handle: String) -> Author { Author(name: handle.capitalized, handle: handle) }
 

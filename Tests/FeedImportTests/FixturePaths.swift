@@ -1,9 +1,13 @@
 import Foundation
+import PlumageCore
 
 /// Absolute paths of the files under `Tests/FeedImportTests/Fixtures` and scratch folders for tests.
 enum FixturePaths {
     /// The fixtures folder.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    /// A few top-level domains, enough for the links of the fixtures.
+    static let topLevelDomains = TopLevelDomains(["com", "org", "net", "social", "jp"])
 
     /// The absolute path of fixture `name` (`"images/tiny.png"`).
     static func path(_ name: String) -> String { root + "/" + name }

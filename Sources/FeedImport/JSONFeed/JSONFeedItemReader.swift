@@ -8,10 +8,14 @@ struct JSONFeedItemReader {
     let files = FileLookupCache()
     /// The author of items that name none: the feed's first author, else one named after the feed.
     let feedAuthor: Author
+    /// Finds the entities of items that do not list their own.
+    let detector: EntityDetector
 
-    /// Prepares to read the items of `feed`, titled `title`, stored in `baseDirectory`.
-    init(baseDirectory: String, feed: JSONValue, title: String) {
+    /// Prepares to read the items of `feed`, titled `title`, stored in `baseDirectory`, detecting
+    /// entities with `detector`.
+    init(baseDirectory: String, feed: JSONValue, title: String, detector: EntityDetector) {
         self.baseDirectory = baseDirectory
+        self.detector = detector
         feedAuthor = Self.author(feed["authors"]?.array?.first ?? feed["author"], base: baseDirectory, files: files)
             ?? Author(name: title, handle: Self.handle(fromName: title))
     }
@@ -21,7 +25,7 @@ struct JSONFeedItemReader {
         let ext = raw["_plumage"]
         let id = raw["id"]?.idString ?? raw["url"]?.string ?? String(index + 1)
         let (date, dateProblem) = Self.date(of: raw)
-        let display = DisplayText.detecting(in: text(of: raw))
+        let display = displayText(of: raw)
         let item = Item(
             id: id, date: date, dateProblem: dateProblem, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], base: baseDirectory, files: files) ?? feedAuthor,
             kind: (ext?["kind"]?.string).flatMap(ItemKind.init(rawValue:)) ?? .post,
@@ -48,6 +52,22 @@ struct JSONFeedItemReader {
     /// The extension's owner, or nil.
     func owner(_ raw: JSONValue?) -> Author? {
         Self.author(raw, base: baseDirectory, files: files)
+    }
+
+    /// The item's text with the entities of `_plumage.entities` (validated) when it lists them,
+    /// else detected ones; links shown short.
+    private func displayText(of raw: JSONValue) -> DisplayText {
+        let text = text(of: raw)
+        guard let listed = raw["_plumage"]?["entities"]?.array else { return .detecting(in: text, with: detector) }
+        return .rewritingLinks(in: text, entities: SourceEntities.validated(listed.compactMap(Self.entity), in: text))
+    }
+
+    /// An entity object `{"type", "text", "start", "end", "target"}` (SPEC §6), or nil when a field is missing.
+    private static func entity(_ raw: JSONValue) -> Entity? {
+        guard let kind = (raw["type"]?.string).flatMap(EntityKind.init(rawValue:)), let text = raw["text"]?.string,
+            let start = raw["start"]?.int, let end = raw["end"]?.int
+        else { return nil }
+        return Entity(kind: kind, text: text, start: start, end: end, target: raw["target"]?.string ?? text)
     }
 
     /// `content_text`, else `content_html` as plain text, else `summary`, else `title`, else empty.

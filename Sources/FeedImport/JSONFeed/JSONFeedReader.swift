@@ -5,21 +5,30 @@ import PlumageCore
 ///
 /// Extension: top-level `_plumage.sections` (ordered names: the first holds every item, the others
 /// the items whose `_plumage.sections` list them) and `_plumage.owner {name, handle, avatar?}`;
-/// per author `_plumage.handle`; per item `_plumage.kind` (post, reply, repost, quote); per
-/// attachment `_plumage.width` / `height`. Without it the sections are Timeline (all) and, when
+/// per author `_plumage.handle`; per item `_plumage.kind` (post, reply, repost, quote) and
+/// `_plumage.entities` (SPEC §6's entity objects over the item's plain text, checked by
+/// `SourceEntities.validated`; items without them get `EntityDetector`'s); per attachment
+/// `_plumage.width` / `height`. Without it the sections are Timeline (all) and, when
 /// any item has media, Media.
 public enum JSONFeedReader {
-    /// Reads the feed file at `path`; relative media paths resolve against its folder.
+    /// Reads the feed file at `path`; relative media paths resolve against its folder, and detected
+    /// links must end in one of `topLevelDomains`.
     /// Errors read `PATH: cannot read: …`, `PATH: LINE:COLUMN: reason` or `PATH: not a JSON Feed (…)`.
-    public static func read(path: String, kind: SourceKind = .jsonFeed) throws(SourceError) -> FeedSource {
+    public static func read(
+        path: String, kind: SourceKind = .jsonFeed, topLevelDomains: TopLevelDomains
+    ) throws(SourceError) -> FeedSource {
         let bytes = try FileSystem.contents(path)
-        return try decode(bytes, path: path, baseDirectory: FileSystem.directory(of: FileSystem.absolute(path)), kind: kind)
+        return try decode(
+            bytes, path: path, baseDirectory: FileSystem.directory(of: FileSystem.absolute(path)), kind: kind,
+            topLevelDomains: topLevelDomains)
     }
 
     /// Parses feed `bytes`; `path` only names the source in errors and the fallback title,
-    /// `baseDirectory` (absolute) anchors relative media and avatar paths.
+    /// `baseDirectory` (absolute) anchors relative media and avatar paths, detected links must end in
+    /// one of `topLevelDomains`.
     public static func decode(
-        _ bytes: [UInt8], path: String, baseDirectory: String, kind: SourceKind = .jsonFeed
+        _ bytes: [UInt8], path: String, baseDirectory: String, kind: SourceKind = .jsonFeed,
+        topLevelDomains: TopLevelDomains
     ) throws(SourceError) -> FeedSource {
         let root: JSONValue
         do {
@@ -33,7 +42,8 @@ public enum JSONFeedReader {
         guard let rawItems = root["items"]?.array else { throw .notAFeed(path, "missing \"items\" array") }
 
         let title = root["title"]?.string ?? String(path.split(separator: "/").last ?? "")
-        let reader = JSONFeedItemReader(baseDirectory: baseDirectory, feed: root, title: title)
+        let reader = JSONFeedItemReader(
+            baseDirectory: baseDirectory, feed: root, title: title, detector: EntityDetector(topLevelDomains: topLevelDomains))
         var parsed: [(item: Item, sections: [String])] = []
         parsed.reserveCapacity(rawItems.count)
         for (index, raw) in rawItems.enumerated() {

@@ -7,15 +7,17 @@ import PlumageCore
 /// behind `SourceFormat` without changing callers.
 public enum SourceLoader {
     /// Loads `path`, or the bundled demo (`Assets/demo/feed.json` under `resources`) when `path` is nil.
-    /// `resources` is located on demand when not given.
+    /// `resources` is located on demand when not given; detected links must end in a top-level
+    /// domain of `PublicSuffixList.installed()` (its error when the list is missing).
     public static func load(path: String?, resources: ResourceLocator? = nil) throws(SourceError) -> FeedSource {
         guard let path else {
             let locator: ResourceLocator
             if let resources { locator = resources } else { locator = try ResourceLocator.locate() }
-            return try JSONFeedReader.read(path: locator.demoFeedURL.path, kind: .demo)
+            return try JSONFeedReader.read(
+                path: locator.demoFeedURL.path, kind: .demo, topLevelDomains: PublicSuffixList.installed())
         }
         switch SourceFormat.sniff(path: path) {
-        case .jsonFeed: return try JSONFeedReader.read(path: path)
+        case .jsonFeed: return try JSONFeedReader.read(path: path, topLevelDomains: PublicSuffixList.installed())
         case let other: throw SourceError(.unsupported, path: path, reason: "\(other.description) are not supported yet")
         }
     }

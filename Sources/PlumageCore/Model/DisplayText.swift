@@ -11,9 +11,9 @@ public struct DisplayText: Hashable, Sendable {
         self.text = text; self.entities = entities
     }
 
-    /// Detects the entities of plain `text` and shows its links short.
-    public static func detecting(in text: String) -> DisplayText {
-        rewritingLinks(in: text, entities: EntityDetector.entities(in: text))
+    /// Detects the entities of plain `text` with `detector` and shows its links short.
+    public static func detecting(in text: String, with detector: EntityDetector) -> DisplayText {
+        rewritingLinks(in: text, entities: detector.entities(in: text))
     }
 
     /// Replaces the span of each url entity with `display(entity)` and moves the other entities to

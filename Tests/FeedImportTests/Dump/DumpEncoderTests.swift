@@ -67,7 +67,7 @@ private let source = FeedSource(
 }
 
 @Test func dumpRoundTripsThroughTheParser() throws {
-    let feed = try JSONFeedReader.read(path: FixturePaths.path("extension.json"))
+    let feed = try JSONFeedReader.read(path: FixturePaths.path("extension.json"), topLevelDomains: FixturePaths.topLevelDomains)
     let parsed = try JSONParser.parse(Array(DumpEncoder.encode(feed).utf8))
     #expect(parsed["source"]?["kind"]?.string == "json-feed")
     #expect(parsed["source"]?["owner"]?["handle"]?.string == "adapark")

@@ -19,7 +19,7 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
 }
 
 @Test func readsTheExtensionFixture() throws {
-    let feed = try JSONFeedReader.read(path: FixturePaths.path("extension.json"))
+    let feed = try JSONFeedReader.read(path: FixturePaths.path("extension.json"), topLevelDomains: FixturePaths.topLevelDomains)
     #expect(feed.kind == .jsonFeed && feed.title == "Fixture feed")
     #expect(feed.owner == Author(name: "Ada Park", handle: "adapark"))
     // Newest first; items 10 and 12 share a second and keep file order.
@@ -50,7 +50,7 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
 }
 
 @Test func readsAPlainFeedWithHTMLAndFallbacks() throws {
-    let feed = try JSONFeedReader.read(path: FixturePaths.path("plain.json"))
+    let feed = try JSONFeedReader.read(path: FixturePaths.path("plain.json"), topLevelDomains: FixturePaths.topLevelDomains)
     #expect(feed.owner == nil && feed.title == "Plain blog")
     #expect(feed.items.map(\.id) == ["summary", "html", "title"])
     #expect(feed.items.map(\.date) == [
@@ -81,7 +81,7 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
                           {"url": "./sub/../my%20pic.png", "mime_type": "image/png"}]}]}
         """, to: folder + "/feed.json")
     try FileManager.default.copyItem(atPath: png, toPath: folder + "/my pic.png")
-    let feed = try JSONFeedReader.read(path: folder + "/feed.json")
+    let feed = try JSONFeedReader.read(path: folder + "/feed.json", topLevelDomains: FixturePaths.topLevelDomains)
     #expect(feed.title == "feed.json")
     #expect(feed.items[0].author == Author(name: "feed.json", handle: "feedjson"))
     #expect(feed.items[0].media.map(\.path) == [png, jpeg, png, nil, folder + "/my pic.png"])
@@ -90,15 +90,15 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
 
 @Test func errorMessagesNameThePath() {
     let malformed = FixturePaths.path("malformed.json")
-    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: malformed) }
+    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: malformed, topLevelDomains: FixturePaths.topLevelDomains) }
         == malformed + ": 3:21: expected ',' or '}' after object member")
     let noVersion = FixturePaths.path("no-version.json")
-    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: noVersion) }
+    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: noVersion, topLevelDomains: FixturePaths.topLevelDomains) }
         == noVersion + ": not a JSON Feed (missing \"version\")")
-    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: "/nonexistent/feed.json") }
+    #expect(message { () throws(SourceError) in try JSONFeedReader.read(path: "/nonexistent/feed.json", topLevelDomains: FixturePaths.topLevelDomains) }
         == "/nonexistent/feed.json: cannot read: No such file or directory")
     let bytes = { (text: String) in
-        message { () throws(SourceError) in try JSONFeedReader.decode(Array(text.utf8), path: "f.json", baseDirectory: "/") }
+        message { () throws(SourceError) in try JSONFeedReader.decode(Array(text.utf8), path: "f.json", baseDirectory: "/", topLevelDomains: FixturePaths.topLevelDomains) }
     }
     #expect(bytes("[]") == "f.json: not a JSON Feed (the top level is not an object)")
     #expect(bytes(#"{"version": "1.1", "items": []}"#) == "f.json: not a JSON Feed (unknown version \"1.1\")")
@@ -117,7 +117,7 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
         json += #""authors": [{"name": "User \#(i % 7)", "_plumage": {"handle": "user\#(i % 7)"}}]}"#
     }
     json += "]}"
-    let feed = try JSONFeedReader.decode(Array(json.utf8), path: "big.json", baseDirectory: "/")
+    let feed = try JSONFeedReader.decode(Array(json.utf8), path: "big.json", baseDirectory: "/", topLevelDomains: FixturePaths.topLevelDomains)
     #expect(feed.items.count == 10_000)
     #expect(feed.sections.map(\.name) == ["Timeline"])
     let dates = feed.items.compactMap(\.date)
@@ -137,7 +137,7 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
           {"id": "new", "date_published": "2030-01-01T00:00:00+01:00", "content_text": "g"}
         ]}
         """#
-    let feed = try JSONFeedReader.decode(Array(json.utf8), path: "dates.json", baseDirectory: "/")
+    let feed = try JSONFeedReader.decode(Array(json.utf8), path: "dates.json", baseDirectory: "/", topLevelDomains: FixturePaths.topLevelDomains)
     // Newest first, then the undated ones in file order.
     #expect(feed.items.map(\.id) == ["new", "modified", "old", "garbage", "number", "badModified", "none"])
     #expect(feed.items.map(\.date) == [
@@ -152,4 +152,27 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     #expect(dumped[3]["date"] == .null)
     #expect(dumped[3]["date_problem"]?.string == "date_published 'garbage' is not an RFC 3339 date")
     #expect(dumped[0]["date_problem"] == nil && dumped[6]["date_problem"] == nil)
+}
+
+/// Items that list their entities keep them (checked against the text, moved when misplaced); the
+/// others get detection with the given top-level domains.
+@Test func listedEntitiesAreKeptAndOthersDetected() throws {
+    let json = #"""
+        {"version": "https://jsonfeed.org/version/1.1", "title": "Entities", "items": [
+          {"id": "listed", "content_text": "😀 #Tag at https://t.co/abc #other", "_plumage": {"entities": [
+            {"type": "hashtag", "text": "#tag", "start": 3, "end": 7, "target": "tag"},
+            {"type": "url", "text": "https://t.co/abc", "start": 11, "end": 27, "target": "https://example.com/long"},
+            {"type": "mention", "text": "@nobody", "start": 0, "end": 7}]}},
+          {"id": "detected", "content_text": "#Tag at example.com and example.zz"}
+        ]}
+        """#
+    let feed = try JSONFeedReader.decode(Array(json.utf8), path: "e.json", baseDirectory: "/", topLevelDomains: FixturePaths.topLevelDomains)
+    let listed = feed.items[0], detected = feed.items[1]
+    #expect(listed.text == "😀 #Tag at example.com/long #other")
+    #expect(listed.entities.map(\.text) == ["#Tag", "example.com/long"])
+    #expect(listed.entities.map(\.start) == [2, 10])
+    #expect(detected.entities.map(\.text) == ["#Tag", "example.com"])
+    for item in feed.items {
+        for e in item.entities { #expect(slice(item.text, e) == e.text) }
+    }
 }

@@ -1,9 +1,10 @@
 import PlumageCore
+import PlumageTestSupport
 import Testing
 
 /// An item whose entities are detected from `text`.
 private func item(_ id: String, _ text: String, by handle: String = "someone") -> Item {
-    let display = DisplayText.detecting(in: text)
+    let display = DisplayText.detecting(in: text, with: Fixtures.detector)
     return Item(
         id: id, date: Timestamp(seconds: 0), author: Author(name: handle, handle: handle),
         text: display.text, entities: display.entities)

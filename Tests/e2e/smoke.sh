@@ -10,8 +10,10 @@ out=${2:-$(mktemp -d)}
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")" && pwd)
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/session.sh" "$bin" "$out"
+# A 3:2 photo the view fills: a photo narrower than the view (fit) is kept centred while zooming,
+# which moves the point under the cursor until it overflows.
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/photo-session.sh" "$bin" "$out" \
-  "$here/../../Assets/demo/photos/hubble.jpg"
+  "$here/../../Assets/demo/photos/fig.jpg"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/reload-session.sh" "$bin" "$out"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/details-session.sh" "$bin" "$out"
 echo "e2e: passed (screenshots in $out)"

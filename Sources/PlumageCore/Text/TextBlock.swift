@@ -16,10 +16,13 @@ public struct TextRun: Hashable, Sendable {
     public var x: Double
     /// Advance width in points.
     public var width: Double
+    /// The `link` of the span the run comes from (a run never mixes two).
+    public var link: Int?
     /// Creates a run.
-    public init(text: String, face: FontFace, color: RGBA, isRightToLeft: Bool = false, x: Double, width: Double) {
+    public init(text: String, face: FontFace, color: RGBA, isRightToLeft: Bool = false, x: Double, width: Double,
+                link: Int? = nil) {
         self.text = text; self.face = face; self.color = color
-        self.isRightToLeft = isRightToLeft; self.x = x; self.width = width
+        self.isRightToLeft = isRightToLeft; self.x = x; self.width = width; self.link = link
     }
 }
 
@@ -58,6 +61,15 @@ public struct TextBlock: Hashable, Sendable {
         self.background = background
     }
     /// An empty block.
+    /// The `link` of the run under `point` (relative to the block's top-left), if any. Measured
+    /// extents: the rasteriser places runs where the previous one ended, a pixel or two apart at most.
+    public func link(at point: Point) -> Int? {
+        guard lineHeight > 0 else { return nil }
+        let index = Int((point.y / lineHeight).rounded(.down))
+        guard lines.indices.contains(index) else { return nil }
+        return lines[index].runs.first { point.x >= $0.x && point.x < $0.x + $0.width }?.link
+    }
+
     public static func empty(_ style: FontStyle) -> TextBlock {
         TextBlock(style: style, lines: [], lineHeight: 0, size: .zero)
     }
@@ -69,6 +81,8 @@ public struct StyledSpan: Hashable, Sendable {
     public var text: Substring
     /// Colour the span is drawn in.
     public var color: RGBA
-    /// Creates a span.
-    public init(_ text: Substring, _ color: RGBA) { self.text = text; self.color = color }
+    /// What a click on the span chooses (an entity's index in its item), if anything.
+    public var link: Int?
+    /// Creates a span; `link` marks it clickable.
+    public init(_ text: Substring, _ color: RGBA, link: Int? = nil) { self.text = text; self.color = color; self.link = link }
 }

@@ -81,6 +81,8 @@ public enum TextLayout {
         var breaksAround: Bool
         /// True when it runs right to left after neutral resolution.
         var isRightToLeft: Bool
+        /// The `link` of its span.
+        var link: Int? = nil
     }
 
     /// The clusters between two newlines, with the paragraph's base direction.
@@ -116,7 +118,8 @@ public enum TextLayout {
                 current.append(Cluster(
                     character: isSpace ? " " : character, face: face, color: span.color,
                     width: measurer.width(of: Substring(text), face: face, style: style),
-                    isSpace: isSpace, breaksAround: UnicodeClassification.isCJK(first), isRightToLeft: false))
+                    isSpace: isSpace, breaksAround: UnicodeClassification.isCJK(first), isRightToLeft: false,
+                    link: span.link))
                 strong.append(UnicodeClassification.strongDirection(first))
             }
         }
@@ -193,12 +196,13 @@ public enum TextLayout {
         while let last = visible.last, last.isSpace { visible = visible.dropLast() }
         var runs: [TextRun] = []
         for c in visible {
-            if var last = runs.last, last.face == c.face, last.color == c.color, last.isRightToLeft == c.isRightToLeft {
+            if var last = runs.last, last.face == c.face, last.color == c.color, last.isRightToLeft == c.isRightToLeft,
+               last.link == c.link {
                 last.text.append(c.character); last.width += c.width
                 runs[runs.count - 1] = last
             } else {
                 runs.append(TextRun(text: String(c.character), face: c.face, color: c.color,
-                                    isRightToLeft: c.isRightToLeft, x: 0, width: c.width))
+                                    isRightToLeft: c.isRightToLeft, x: 0, width: c.width, link: c.link))
             }
         }
         if rtlParagraph { runs.reverse() }

@@ -94,21 +94,14 @@ public struct DetailsScreen: Screen {
         case let .photo(photo, _):
             return [.push(PhotoScreen(photos: Photo.photos(of: post), index: photo, context: source.title))]
         case let .hashtag(tag):
-            return [.push(FeedScreen.search("#" + tag, in: source, index: env.searchIndex))]
+            return [EntityChoice.effect(of: Entity(kind: .hashtag, text: "#" + tag, start: 0, end: 0, target: tag),
+                                        in: source, index: env.searchIndex)]
         case let .user(handle):
-            return [.push(FeedScreen.search("@" + handle, in: source, index: env.searchIndex))]
+            return [EntityChoice.effect(of: Entity(kind: .mention, text: "@" + handle, start: 0, end: 0, target: handle),
+                                        in: source, index: env.searchIndex)]
         case let .url(target, _):
-            return [Self.open(target)]
+            return [EntityChoice.open(target)]
         }
-    }
-
-    /// Opening a link: http and https go to the browser; anything else is refused with a notice.
-    static func open(_ url: String) -> Effect {
-        let scheme = url.prefix { $0 != ":" }.lowercased()
-        guard url.contains(":"), scheme == "http" || scheme == "https" else {
-            return .notice("not opened: \(url) (only http and https links open in the browser)")
-        }
-        return .openURL(url)
     }
 
     /// Moves the keyboard selection `step` entries and scrolls it into view.

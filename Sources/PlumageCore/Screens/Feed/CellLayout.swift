@@ -84,7 +84,8 @@ public struct CellLayout: Sendable {
         return copy
     }
 
-    /// The item's text split into coloured spans: hashtags, mentions and links in their theme colours.
+    /// The item's text split into coloured spans: hashtags, mentions and links in their theme colours,
+    /// each marked with its entity's index in `item.entities` (what a click on it chooses).
     public static func bodySpans(_ item: Item, theme: Theme) -> [StyledSpan] {
         let text = item.text
         let scalars = text.unicodeScalars
@@ -94,7 +95,8 @@ public struct CellLayout: Sendable {
         func index(atScalar offset: Int) -> String.Index {
             scalars.index(cursor, offsetBy: offset - cursorOffset, limitedBy: scalars.endIndex) ?? scalars.endIndex
         }
-        for entity in item.entities.sorted(by: { $0.start < $1.start }) where entity.start >= cursorOffset {
+        let ordered = item.entities.enumerated().sorted { $0.element.start < $1.element.start }
+        for (link, entity) in ordered where entity.start >= cursorOffset {
             let start = index(atScalar: entity.start)
             let end = scalars.index(start, offsetBy: entity.end - entity.start, limitedBy: scalars.endIndex)
                 ?? scalars.endIndex
@@ -104,7 +106,7 @@ public struct CellLayout: Sendable {
             case .mention: .mention
             case .url: .link
             }
-            spans.append(StyledSpan(text[start..<end], theme.color(role)))
+            spans.append(StyledSpan(text[start..<end], theme.color(role), link: link))
             cursor = end; cursorOffset = entity.end
         }
         if cursor < text.endIndex { spans.append(StyledSpan(text[cursor...], theme.color(.text))) }

@@ -130,6 +130,8 @@ public struct FeedScreen: Screen {
                 list.scroll.dragEnded(at: time)
             } else if let (item, photo) = photoHit(at: point, env: env) {
                 return [.push(photoScreen(item: item, photo: photo))]
+            } else if let (item, entity) = entityHit(at: point, env: env) {
+                return [EntityChoice.effect(of: source.items[item].entities[entity], in: source, index: env.searchIndex)]
             } else if let row = rowHit(at: point, env: env) {
                 selection = row
                 return [.push(detailsScreen(item: list.rows[row]))]
@@ -238,6 +240,16 @@ public struct FeedScreen: Screen {
         let column = Self.columnFrame(windowSize: env.windowSize)
         guard point.y >= ChromeMetrics.barHeight, column.contains(point) else { return nil }
         return list.row(atContentY: point.y - ChromeMetrics.barHeight + list.scroll.offset.rounded())
+    }
+
+    /// The item and the entity (an index in its `entities`) under a window point in a post's text.
+    func entityHit(at point: Point, env: ScreenEnvironment) -> (item: Int, entity: Int)? {
+        let column = Self.columnFrame(windowSize: env.windowSize)
+        guard let row = rowHit(at: point, env: env), let layout = list.layout(row) else { return nil }
+        let origin = Point(x: column.minX + layout.bodyOrigin.x, y: list.windowY(ofContentY: list.rowTops[row]) + layout.bodyOrigin.y)
+        guard let entity = layout.body.link(at: Point(x: point.x - origin.x, y: point.y - origin.y)) else { return nil }
+        let item = list.rows[row]
+        return source.items[item].entities.indices.contains(entity) ? (item, entity) : nil
     }
 
     /// The item and photo under a window point, if any.

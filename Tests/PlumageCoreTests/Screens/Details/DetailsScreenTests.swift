@@ -140,4 +140,28 @@ import Testing
         let frame = app.frame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "details") == nil)
     }
+
+    /// Clicks at `x` characters into the first post's first line of text (8 pt a character).
+    func click(characters x: Int, in app: inout AppState, at time: Seconds) -> [Effect] {
+        let frame = app.frame(at: time, measurer: m, statistics: nil)
+        let body = frame.commands.compactMap { if case let .text(_, p, key) = $0, key.hasPrefix("body:"), key.hasSuffix(":1") { p } else { nil } }
+        guard let origin = body.first else { Issue.record("no body text"); return [] }
+        let point = Point(x: origin.x + Double(x) * 8 + 4, y: origin.y + 5)
+        _ = app.handle(.pointerDown(.left, at: point), at: time)
+        return app.handle(.pointerUp(.left, at: point), at: time + 0.05)
+    }
+
+    @Test func clickingAHashtagMentionOrLinkInAPostsTextActsOnIt() {
+        var app = makeApp()
+        _ = click(characters: 7, in: &app, at: 1)  // inside "#Swift"
+        #expect(app.feedScreen?.title == "#Swift" && app.stack.depth == 2)
+        _ = app.handle(.key(.escape, []), at: 2)
+        _ = click(characters: 30, in: &app, at: 3)  // inside "@bob"
+        #expect(app.feedScreen?.title == "@bob")
+        _ = app.handle(.key(.escape, []), at: 4)
+        #expect(click(characters: 40, in: &app, at: 5) == [.openURL("https://example.com/a")])
+        _ = click(characters: 2, in: &app, at: 6)  // "Hello": the post's details
+        #expect(app.top(as: DetailsScreen.self)?.item == 0)
+    }
 }
+

@@ -1,0 +1,22 @@
+/// What choosing an entity does, wherever it is chosen (a post's text, the details screen): a
+/// hashtag or user opens its search feed; a link opens in the browser when it is http or https
+/// and is refused with a notice otherwise.
+public enum EntityChoice {
+    /// The effect of choosing `entity` of a post in `source` (searched with `index` when it is the source's).
+    public static func effect(of entity: Entity, in source: FeedSource, index: SearchIndex?) -> Effect {
+        switch entity.kind {
+        case .hashtag: .push(FeedScreen.search("#" + entity.target, in: source, index: index))
+        case .mention: .push(FeedScreen.search("@" + entity.target, in: source, index: index))
+        case .url: open(entity.target)
+        }
+    }
+
+    /// Opening a link: http and https go to the browser; anything else is refused with a notice.
+    public static func open(_ url: String) -> Effect {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        guard url.contains(":"), scheme == "http" || scheme == "https" else {
+            return .notice("not opened: \(url) (only http and https links open in the browser)")
+        }
+        return .openURL(url)
+    }
+}

@@ -8,6 +8,39 @@ public struct KeyChord: Hashable, Sendable {
     public init(_ key: Key, _ modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }
 }
 
+/// A command that can say what it does, for the `?` overlay.
+public protocol KeyCommand: Sendable {
+    /// What the command does as the help overlay shows it ("next theme"); commands with the same
+    /// text share a row there.
+    var help: String { get }
+}
+
+extension KeyChord {
+    /// How the help overlay writes the chord ("Ctrl+=", "Alt+←", "PgDn", "j").
+    public var label: String {
+        let name: String = switch key {
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .space: "Space"
+        case .tab: "Tab"
+        case .f5: "F5"
+        case .f11: "F11"
+        case .f12: "F12"
+        case let .character(c): c == "-" ? "−" : String(c)
+        }
+        return (modifiers.contains(.control) ? "Ctrl+" : "") + (modifiers.contains(.alt) ? "Alt+" : "") + name
+    }
+}
+
 /// A key table, one row per binding (nsxiv's config.def.h style); each screen has its own, of
 /// its own commands, and the app has one that is consulted before the top screen's.
 public struct KeyTable<Command: Sendable>: Sendable {
@@ -25,7 +58,7 @@ public struct KeyTable<Command: Sendable>: Sendable {
 }
 
 /// App-wide commands: the same on every screen, handled before the top screen sees the key.
-public enum AppCommand: Hashable, Sendable {
+public enum AppCommand: Hashable, Sendable, KeyCommand {
     /// Show or hide the FPS overlay.
     case toggleFPS
     /// Switch to the next theme; the next background image.
@@ -40,6 +73,21 @@ public enum AppCommand: Hashable, Sendable {
     case toggleHelp
     /// Text size: +1 bigger, −1 smaller, 0 back to 100 %.
     case textSize(Int)
+
+    /// What the command does, for the `?` overlay.
+    public var help: String {
+        switch self {
+        case .toggleFPS: "FPS overlay"
+        case .nextTheme: "next theme"
+        case .nextBackground: "next background"
+        case .reload: "reload"
+        case .toggleFullscreen: "fullscreen"
+        case .quit: "quit"
+        case .back: "back"
+        case .toggleHelp: "this help"
+        case .textSize: "text size"
+        }
+    }
 
     /// The app's key table (SPEC §7).
     public static let keys = KeyTable<AppCommand>([
@@ -61,3 +109,18 @@ public enum AppCommand: Hashable, Sendable {
         (KeyChord(.character("?")),              .toggleHelp),
     ])
 }
+
+extension KeyTable where Command: KeyCommand {
+    /// The `?` overlay's rows for this table: one row per help text, in the table's order, with
+    /// every chord bound to a command of that text.
+    public var helpRows: [(keys: String, action: String)] {
+        var order: [String] = []
+        var keys: [String: [String]] = [:]
+        for (chord, command) in rows {
+            if keys[command.help] == nil { order.append(command.help) }
+            keys[command.help, default: []].append(chord.label)
+        }
+        return order.map { (keys[$0]!.joined(separator: "  "), $0) }
+    }
+}
+

@@ -31,7 +31,9 @@ public struct DetailsScreen: Screen {
     public var windowTitle: String { [post.author.name, source.title].filter { !$0.isEmpty }.joined(separator: " · ") }
 
     /// The details screen's keys for the `?` overlay.
-    public var keyHelp: [(keys: String, action: String)] { DetailsCommand.help }
+    public var keyHelp: [(keys: String, action: String)] {
+        [("wheel, drag", "scroll"), ("click", "open an entry")] + DetailsCommand.keys.helpRows
+    }
 
     /// Beside the list it was opened from, in a wide window.
     public var role: ScreenRole { .detail }
@@ -132,7 +134,7 @@ public struct DetailsScreen: Screen {
 }
 
 /// What a key press asks of the details screen.
-public enum DetailsCommand: Hashable, Sendable {
+public enum DetailsCommand: Hashable, Sendable, KeyCommand {
     /// Move the keyboard selection by this many entries.
     case select(Int)
     /// Open the selected entry.
@@ -142,12 +144,15 @@ public enum DetailsCommand: Hashable, Sendable {
     /// Go to the top or the bottom.
     case scrollToTop, scrollToBottom
 
-    /// The details screen's rows of the `?` overlay.
-    public static let help: [(keys: String, action: String)] = [
-        ("↑ ↓  Enter, click", "choose an entry, open it"),
-        ("j k  PgUp PgDn Space", "scroll"),
-        ("Home End", "top, bottom"),
-    ]
+    /// What the command does, for the `?` overlay.
+    public var help: String {
+        switch self {
+        case .select: "choose an entry"
+        case .open: "open it"
+        case .scrollLines, .scrollPages: "scroll"
+        case .scrollToTop, .scrollToBottom: "top, bottom"
+        }
+    }
 
     /// The details screen's key table.
     public static let keys = KeyTable<DetailsCommand>([

@@ -34,7 +34,10 @@ public struct FeedScreen: Screen {
     public var capturesText: Bool { searchField != nil }
 
     /// The feed's keys for the `?` overlay.
-    public var keyHelp: [(keys: String, action: String)] { FeedCommand.help }
+    public var keyHelp: [(keys: String, action: String)] {
+        [("wheel, drag", "scroll (drag flings)"), ("click", "open a post, #tag, @user, link")]
+            + FeedCommand.keys.helpRows + (hasPicker ? [("click the title", "sections")] : [])
+    }
 
     /// The section, then the source ("Timeline · Demo").
     public var windowTitle: String { [section?.name ?? "", source.title].filter { !$0.isEmpty }.joined(separator: " · ") }
@@ -268,7 +271,7 @@ public struct FeedScreen: Screen {
 }
 
 /// What a key press asks of the feed screen.
-public enum FeedCommand: Hashable, Sendable {
+public enum FeedCommand: Hashable, Sendable, KeyCommand {
     /// Scroll by this many lines (negative: up), animated.
     case scrollLines(Int)
     /// Scroll by this many pages (negative: up), animated.
@@ -282,16 +285,17 @@ public enum FeedCommand: Hashable, Sendable {
     /// Open the search box in the bar.
     case search
 
-    /// The feed's rows of the `?` overlay.
-    public static let help: [(keys: String, action: String)] = [
-        ("wheel, drag", "scroll (drag flings)"),
-        ("↑ ↓  Enter", "choose a post, open it"),
-        ("j k", "scroll a line"),
-        ("PgUp PgDn Space", "scroll a page"),
-        ("Home End", "top, bottom"),
-        ("click the title", "sections"),
-        ("/", "search: words, #tag, @user"),
-    ]
+    /// What the command does, for the `?` overlay.
+    public var help: String {
+        switch self {
+        case .scrollLines: "scroll a line"
+        case .scrollPages: "scroll a page"
+        case .scrollToTop, .scrollToBottom: "top, bottom"
+        case .select: "choose a post"
+        case .open: "open it"
+        case .search: "search: words, #tag, @user"
+        }
+    }
 
     /// The feed's key table (SPEC §7).
     public static let keys = KeyTable<FeedCommand>([

@@ -44,7 +44,9 @@ public struct PhotoScreen: Screen {
     public var windowTitle: String { [photo?.caption ?? "", context].filter { !$0.isEmpty }.joined(separator: " · ") }
 
     /// The image view's keys for the `?` overlay.
-    public var keyHelp: [(keys: String, action: String)] { PhotoCommand.help }
+    public var keyHelp: [(keys: String, action: String)] {
+        [("wheel, pinch", "zoom at the cursor"), ("drag", "pan (it flings)")] + PhotoCommand.keys.helpRows
+    }
 
     /// What is known of the photo shown.
     public var currentStatus: PhotoStatus? { photo?.path.flatMap { status[$0] } }
@@ -233,7 +235,7 @@ public struct PhotoScreen: Screen {
 }
 
 /// What a key press asks of the image view.
-public enum PhotoCommand: Hashable, Sendable {
+public enum PhotoCommand: Hashable, Sendable, KeyCommand {
     /// Zoom in (+1) or out (−1) one step around the cursor, animated.
     case zoomStep(Int)
     /// Auto-zoom to fit, or to fill, or toggle between them.
@@ -251,15 +253,17 @@ public enum PhotoCommand: Hashable, Sendable {
     /// Checkerboard or backdrop under transparent photos (nsxiv's `A`).
     case toggleTransparencyBackground
 
-    /// The image view's rows of the `?` overlay.
-    public static let help: [(keys: String, action: String)] = [
-        ("wheel  + −", "zoom at the cursor"),
-        ("drag, ↑ ↓ h j k l", "pan"),
-        ("0  1  z", "fit, 100 %, fill or fit"),
-        ("← → n p Space", "previous, next photo"),
-        ("Home End", "first, last photo"),
-        ("a", "checkerboard or backdrop"),
-    ]
+    /// What the command does, for the `?` overlay.
+    public var help: String {
+        switch self {
+        case .zoomStep: "zoom in, out"
+        case .zoomFit, .zoomFill, .zoomActual, .toggleFillFit: "fit, 100 %, fill or fit"
+        case .pan: "pan"
+        case .panOrStep, .stepPhoto: "previous, next photo"
+        case .firstPhoto, .lastPhoto: "first, last photo"
+        case .toggleTransparencyBackground: "checkerboard or backdrop"
+        }
+    }
 
     /// The image view's key table (SPEC §7, after imv/nsxiv/eog).
     public static let keys = KeyTable<PhotoCommand>([
@@ -285,6 +289,5 @@ public enum PhotoCommand: Hashable, Sendable {
         (KeyChord(.home),                        .firstPhoto),
         (KeyChord(.end),                         .lastPhoto),
         (KeyChord(.character("a")),              .toggleTransparencyBackground),
-        (KeyChord(.character("a"), .shift),      .toggleTransparencyBackground),
     ])
 }

@@ -186,7 +186,7 @@ import Testing
         // Shift+A (nsxiv's key) switches back.
         _ = app.handle(.key(.character("a"), .shift), at: 3)
         #expect(app.photoScreen?.underTransparency == .checkerboard)
-        #expect(PhotoCommand.help.contains { $0.keys == "a" })
+        #expect(PhotoCommand.keys.helpRows.contains { $0.keys == "a" && $0.action == "checkerboard or backdrop" })
     }
 
     @Test func anErrorShowsItsReason() {

@@ -140,11 +140,22 @@ public struct FeedList: Sendable {
         let m = FeedMetrics.self
         let textWidth = max(40, width - m.padding * 2 - m.avatarSize - m.avatarGap)
         let bodyLine = (measurer.lineHeight(.a2) * m.bodyLineSpacing).rounded()
+        // One pass over the UTF-8 bytes, counting scalars per paragraph (continuation bytes are
+        // 0b10xxxxxx): no substrings made, so a 10,000-row relayout (the split view) stays cheap.
+        let perLine = textWidth / averageAdvance
         var lines = 0.0
-        for paragraph in item.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines += max(1, (Double(paragraph.unicodeScalars.count) * averageAdvance / textWidth).rounded(.up))
+        var scalars = 0
+        for byte in item.text.utf8 {
+            if byte == 0x0A {
+                lines += max(1, (Double(scalars) / perLine).rounded(.up))
+                scalars = 0
+            } else if byte & 0xC0 != 0x80 {
+                scalars += 1
+            }
         }
-        let photos = CellLayout.photoGrid(item.media, width: textWidth).map(\.maxY).max().map { $0 + m.blockGap + 4 } ?? 0
+        lines += max(1, (Double(scalars) / perLine).rounded(.up))
+        let photos = item.media.isEmpty ? 0
+            : CellLayout.photoGrid(item.media, width: textWidth).map(\.maxY).max().map { $0 + m.blockGap + 4 } ?? 0
         let height = m.padding * 2 + measurer.lineHeight(.a1) + m.blockGap / 2 + lines * bodyLine + photos
         return max(height, m.avatarSize + m.padding * 2)
     }

@@ -25,9 +25,10 @@ public enum LinkOpener {
         return nil
     }
 
-    /// Opens `url` (the core has checked it is http or https) with `xdg-open` found on `$PATH`.
-    public static func open(_ url: String) -> Outcome {
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+    /// Opens `url` (the core has checked it is http or https) with `xdg-open` found on
+    /// `searchPath` (`$PATH` by default).
+    public static func open(_ url: String, searchPath: String? = nil) -> Outcome {
+        let path = searchPath ?? getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
         guard let program = executable("xdg-open", in: path) else {
             SDL_SetClipboardText(url)
             return .copiedToClipboard

@@ -1,0 +1,41 @@
+import Foundation
+import PlumageCore
+import Testing
+
+@testable import SDLPlatform
+
+/// Links open with the first `xdg-open` on the search path, with the URL as its only argument
+/// (no shell: quotes and `;` arrive as they are); without one, the URL goes to the clipboard.
+@Suite(.serialized) struct LinkOpenerTests {
+    /// A fresh folder holding an `xdg-open` that writes its arguments, one a line, to `argv` beside it.
+    func stubFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumage-xdg-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/argv.tmp\" && mv \"$(dirname \"$0\")/argv.tmp\" \"$(dirname \"$0\")/argv\"\n"
+        try script.write(toFile: folder + "/xdg-open", atomically: true, encoding: .utf8)
+        chmod(folder + "/xdg-open", 0o755)
+        return folder
+    }
+
+    @Test func startsXdgOpenWithTheURLAsItsOnlyArgument() throws {
+        let folder = try stubFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let url = "https://example.com/a?b=1&c='x';echo hi"
+        #expect(LinkOpener.open(url, searchPath: "/nonexistent:" + folder) == .opened)
+        var argv: String?
+        for _ in 0..<500 where argv == nil {
+            argv = try? String(contentsOfFile: folder + "/argv", encoding: .utf8)
+            if argv == nil { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(argv == url + "\n")
+    }
+
+    @Test func withoutXdgOpenTheLinkGoesToTheClipboard() throws {
+        try Video.initialize(headless: true)
+        let empty = try stubFolder()
+        try FileManager.default.removeItem(atPath: empty + "/xdg-open")
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        #expect(LinkOpener.open("https://example.com/", searchPath: empty) == .copiedToClipboard)
+        #expect(LinkOpener.executable("sh", in: "/nonexistent:/bin:/usr/bin") != nil)
+    }
+}

@@ -31,6 +31,8 @@ public struct AppState: Sendable {
     public internal(set) var pointer: Point?
     /// The screens, root first, and the slide between two of them.
     public internal(set) var stack: NavigationStack
+    /// True while the keyboard drives the list of the split view rather than its detail (Tab).
+    public internal(set) var listHasFocus = false
     /// The index searches of the source use, once built; nil before (searches scan) and after a reload.
     public internal(set) var searchIndex: SearchIndex?
     /// The notice shown at the bottom of the window (a failed reload), if any.
@@ -139,6 +141,10 @@ public struct AppState: Sendable {
             searchIndex = index
             return []
         }
+        if let split, listHasFocus {
+            let env = environment(at: time, depth: split.listDepth, pane: split.listPane)
+            return applyFromList(stack.screens[split.listDepth].handle(event, env: env), at: time)
+        }
         let env = split.map { environment(at: time, depth: stack.depth - 1, pane: $0.detailPane) } ?? environment(at: time)
         let effects = stack.updateTop { $0.handle(event, env: env) }
         return apply(effects, at: time)
@@ -179,6 +185,7 @@ public struct AppState: Sendable {
             let current = backgrounds.firstIndex(of: chosenBackground ?? theme.backgroundImage) ?? -1
             chosenBackground = backgrounds[(current + 1) % backgrounds.count]
         case .toggleHelp: showsHelp.toggle()
+        case .switchPane: listHasFocus = split != nil && !listHasFocus
         case let .textSize(step):
             let scales = Self.textScales
             let i = scales.firstIndex { $0 >= textScale - 1e-9 } ?? 2
@@ -203,6 +210,7 @@ public struct AppState: Sendable {
     /// then tells the screen it reveals.
     mutating func pop(at time: Seconds) -> [Effect] {
         guard let leaving = stack.pop(at: time, animated: true) else { return [] }
+        if split == nil { listHasFocus = false }
         stack.updateTop { $0.revealed() }
         return leaving.closing()
     }

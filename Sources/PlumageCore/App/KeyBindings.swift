@@ -71,6 +71,8 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
     case back
     /// Show or hide the key help.
     case toggleHelp
+    /// In the split view, move the keyboard between the list and the detail.
+    case switchPane
     /// Text size: +1 bigger, −1 smaller, 0 back to 100 %.
     case textSize(Int)
 
@@ -85,6 +87,7 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
         case .quit: "quit"
         case .back: "back"
         case .toggleHelp: "this help"
+        case .switchPane: "list or detail (split view)"
         case .textSize: "text size"
         }
     }
@@ -107,6 +110,7 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
         (KeyChord(.backspace),                   .back),
         (KeyChord(.left, .alt),                  .back),
         (KeyChord(.character("?")),              .toggleHelp),
+        (KeyChord(.tab),                         .switchPane),
     ])
 }
 

@@ -53,13 +53,19 @@ extension AppState {
         }
         let env = environment(at: time, depth: depth, pane: pane)
         let effects = stack.screens[depth].handle(local, env: env)
-        guard inList else { return apply(effects, at: time) }
-        // What the list opens takes the detail's place beside it, without a slide.
+        return inList ? applyFromList(effects, at: time) : apply(effects, at: time)
+    }
+
+    /// Applies the effects of the split view's list: what it opens takes the detail's place beside
+    /// it, without a slide.
+    mutating func applyFromList(_ effects: [Effect], at time: Seconds) -> [Effect] {
         var rest: [Effect] = []
         for effect in effects {
             if case let .push(screen) = effect {
+                let focus = listHasFocus
                 rest += pop(at: time)
                 stack.push(screen, at: time, animated: false)
+                listHasFocus = focus && split != nil
             } else {
                 rest += apply([effect], at: time)
             }
@@ -78,6 +84,10 @@ extension AppState {
             .placed(at: split.detailPane.minX, clippedTo: split.detailPane))
         frame.commands.append(.fill(Rect(x: split.detailPane.minX, y: 0, width: 1, height: windowSize.height),
                                     theme.color(.separator)))
+        // The pane the keys go to is underlined at the bottom of its bar.
+        let focused = listHasFocus ? split.listPane : split.detailPane
+        frame.commands.append(.fill(Rect(x: focused.minX, y: ChromeMetrics.barHeight - 2, width: focused.width, height: 2),
+                                    theme.color(.link)))
         return frame
     }
 }

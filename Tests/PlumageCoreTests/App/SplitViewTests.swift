@@ -68,4 +68,24 @@ import Testing
         #expect(app.handle(.pointerDown(.left, at: Point(x: 560 + 28, y: 26)), at: 2) == [])
         #expect(app.stack.depth == 1)
     }
+
+    @Test func tabSendsTheKeysToTheListWhichThenChoosesTheDetail() {
+        var app = makeApp(width: 1280)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        #expect(!app.listHasFocus)
+        _ = app.handle(.key(.tab, []), at: 2)
+        #expect(app.listHasFocus)
+        _ = app.handle(.key(.down, []), at: 2)
+        _ = app.handle(.key(.enter, []), at: 2)
+        #expect(app.stack.depth == 2 && app.top(as: DetailsScreen.self)?.item == 1)
+        #expect(app.frame(at: 3, measurer: m, statistics: nil).commands.contains(.fill(Rect(x: 0, y: 50, width: 560, height: 2), Fixtures.theme.color(.link))))
+        _ = app.handle(.key(.tab, []), at: 3)
+        #expect(!app.listHasFocus)
+        _ = app.handle(.key(.escape, []), at: 4)
+        #expect(app.stack.depth == 1 && !app.listHasFocus)
+        _ = app.handle(.key(.tab, []), at: 5)  // no split: nothing to switch
+        #expect(!app.listHasFocus)
+    }
 }
+

@@ -1,5 +1,8 @@
-/// The five text styles of the design system (seed 003): the only way text gets a font.
+/// The text styles of the design system (seed 003's five, and a large one for a post read on its
+/// own): the only way text gets a font.
 public enum FontStyle: String, Hashable, Sendable, CaseIterable {
+    /// Regular 21 pt: the post on top of its details screen.
+    case l1
     /// Medium 17 pt: display names, bar title.
     case a1
     /// Regular 17 pt: body text of a tweet.
@@ -14,6 +17,7 @@ public enum FontStyle: String, Hashable, Sendable, CaseIterable {
     /// Size in points before HiDPI and text-size scaling.
     public var points: Double {
         switch self {
+        case .l1: 21
         case .a1, .a2: 17
         case .b1: 14
         case .b2: 11
@@ -24,7 +28,7 @@ public enum FontStyle: String, Hashable, Sendable, CaseIterable {
     public var weight: FontWeight {
         switch self {
         case .a1, .b3: .medium
-        case .a2, .b1, .b2: .regular
+        case .l1, .a2, .b1, .b2: .regular
         }
     }
 }

@@ -45,7 +45,7 @@ struct DetailsLayout: Sendable {
         let m = FeedMetrics.self
         var textOnly = item
         textOnly.media = []
-        post = CellLayout.make(textOnly, width: key.width, theme: theme, now: now, measurer: measurer)
+        post = CellLayout.make(textOnly, width: key.width, theme: theme, now: now, bodyStyle: .l1, measurer: measurer)
         var y = post.height
         var headers: [Header] = []
         var rows: [Row] = []

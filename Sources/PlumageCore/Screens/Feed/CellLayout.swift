@@ -24,8 +24,10 @@ public struct CellLayout: Sendable {
     public var separator: Rect
 
     /// Lays out `item` for a cell `width` points wide, colours from `theme`, date relative to `now`.
+    /// `bodyStyle` is the text's style (the feed's a2; the details screen's post is larger).
     public static func make(
-        _ item: Item, width: Double, theme: Theme, now: Timestamp, measurer: some TextMeasuring
+        _ item: Item, width: Double, theme: Theme, now: Timestamp, bodyStyle: FontStyle = .a2,
+        measurer: some TextMeasuring
     ) -> CellLayout {
         let m = FeedMetrics.self
         let textX = m.padding + m.avatarSize + m.avatarGap
@@ -44,7 +46,7 @@ public struct CellLayout: Sendable {
         let metaOrigin = Point(x: metaX, y: nameOrigin.y + (name.size.height - meta.size.height) * 0.8)
         y += headerHeight + m.blockGap / 2
 
-        let body = TextLayout.layout(bodySpans(item, theme: theme), style: .a2, maxWidth: textWidth,
+        let body = TextLayout.layout(bodySpans(item, theme: theme), style: bodyStyle, maxWidth: textWidth,
                                      lineSpacing: m.bodyLineSpacing, measurer: measurer)
         let bodyOrigin = Point(x: textX, y: y)
         y += body.size.height

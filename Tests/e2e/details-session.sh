@@ -29,7 +29,7 @@ expect_change feed-start details 1280x748+0+52 100000 "clicking a post opened it
 
 # A click on the #SDL2 row (the details open beside the feed in this 1280-point window) pushes
 # its search feed; Backspace comes back to the details as they were.
-xdotool mousemove 700 666 click 1 mousemove 1275 795
+xdotool mousemove 700 728 click 1 mousemove 1275 795   # the #SDL2 row, below the post and its photo
 sleep 0.8
 shot search
 expect_change details search 720x52+560+0 300 "clicking the #SDL2 row pushed its search feed (the bar's title changed)"
@@ -37,7 +37,7 @@ xdotool key BackSpace
 sleep 0.8
 shot details-again
 # (the clicked row is chosen now, so only what lies above the rows is compared)
-expect_same details details-again 1280x620+0+0 0 "Backspace returned to the details as they were"
+expect_same details details-again 1280x680+0+0 0 "Backspace returned to the details as they were"
 
 # Entries: the photo, #SDL2, #Swift, @adapark, @priya, the link.
 xdotool key Down Down Down Down Down Down Return

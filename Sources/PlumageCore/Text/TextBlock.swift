@@ -60,7 +60,6 @@ public struct TextBlock: Hashable, Sendable {
         self.style = style; self.lines = lines; self.lineHeight = lineHeight; self.size = size
         self.background = background
     }
-    /// An empty block.
     /// The `link` of the run under `point` (relative to the block's top-left), if any. Measured
     /// extents: the rasteriser places runs where the previous one ended, a pixel or two apart at most.
     public func link(at point: Point) -> Int? {
@@ -70,6 +69,7 @@ public struct TextBlock: Hashable, Sendable {
         return lines[index].runs.first { point.x >= $0.x && point.x < $0.x + $0.width }?.link
     }
 
+    /// An empty block.
     public static func empty(_ style: FontStyle) -> TextBlock {
         TextBlock(style: style, lines: [], lineHeight: 0, size: .zero)
     }

@@ -98,7 +98,7 @@ public struct AppState: Sendable {
         case let .resized(size, scale):
             windowSize = size; displayScale = scale
             return []
-        case let .key(key, modifiers) where top.capturesText && Self.isEditingKey(key, modifiers):
+        case let .key(key, modifiers) where keyScreen.capturesText && Self.isEditingKey(key, modifiers):
             break
         case let .key(key, modifiers):
             let command = AppCommand.keys.command(for: key, modifiers)
@@ -148,6 +148,12 @@ public struct AppState: Sendable {
         let env = split.map { environment(at: time, depth: stack.depth - 1, pane: $0.detailPane) } ?? environment(at: time)
         let effects = stack.updateTop { $0.handle(event, env: env) }
         return apply(effects, at: time)
+    }
+
+    /// The screen keys go to: the top one, or the split view's list after Tab.
+    var keyScreen: any Screen {
+        if let split, listHasFocus { return stack.screens[split.listDepth] }
+        return top
     }
 
     /// True for keys a text field takes for itself: typing (no Ctrl or Alt), Backspace, Enter, Esc,

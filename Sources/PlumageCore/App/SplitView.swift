@@ -53,6 +53,8 @@ extension AppState {
         }
         let env = environment(at: time, depth: depth, pane: pane)
         let effects = stack.screens[depth].handle(local, env: env)
+        // A search box opened in the list takes the keys with it.
+        if inList && stack.screens[depth].capturesText { listHasFocus = true }
         return inList ? applyFromList(effects, at: time) : apply(effects, at: time)
     }
 

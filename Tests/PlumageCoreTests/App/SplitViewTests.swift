@@ -87,5 +87,19 @@ import Testing
         _ = app.handle(.key(.tab, []), at: 5)  // no split: nothing to switch
         #expect(!app.listHasFocus)
     }
+
+    @Test func aSearchBoxOpenedInTheListTakesTheKeys() {
+        var app = makeApp(width: 1280)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        let button = NavigationBar(windowWidth: 560).searchButton
+        _ = app.handle(.pointerDown(.left, at: Point(x: button.midX, y: button.midY)), at: 2)
+        #expect(app.listHasFocus)
+        let theme = app.theme.name
+        _ = app.handle(.key(.character("t"), []), at: 2)
+        _ = app.handle(.text("number 27"), at: 2)
+        #expect(app.theme.name == theme)
+        #expect((app.stack.screens[0] as? FeedScreen)?.list.rows == [27])
+    }
 }
 

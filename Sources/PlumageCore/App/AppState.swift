@@ -127,7 +127,7 @@ public struct AppState: Sendable {
         case .sourceReloaded:
             searchIndex = nil
             fallthrough
-        case .photo:
+        case .photo, .textRendered:
             var effects: [Effect] = []
             for depth in stack.screens.indices {
                 let env = environment(at: time, depth: depth)

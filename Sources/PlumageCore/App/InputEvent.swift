@@ -81,6 +81,9 @@ public enum InputEvent: Hashable, Sendable {
     case photo(PhotoNews)
     /// The source was read again from disk (F5): screens showing it switch to the new one.
     case sourceReloaded(FeedSource)
+    /// A text block with clickable runs was drawn: where its runs really are (lines × runs), for
+    /// hit-testing what was drawn. `key` is the text command's key.
+    case textRendered(key: String, runs: [[RunExtent]])
     /// The search index of the source's items is ready (built off the main thread).
     case searchIndex(SearchIndex)
     /// Something the user asked for could not be done; shown as a notice (F5 on a broken file).

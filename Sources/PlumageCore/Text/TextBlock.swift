@@ -60,19 +60,36 @@ public struct TextBlock: Hashable, Sendable {
         self.style = style; self.lines = lines; self.lineHeight = lineHeight; self.size = size
         self.background = background
     }
-    /// The `link` of the run under `point` (relative to the block's top-left), if any. Measured
-    /// extents: the rasteriser places runs where the previous one ended, a pixel or two apart at most.
-    public func link(at point: Point) -> Int? {
+    /// The `link` of the run under `point` (relative to the block's top-left), if any: by the
+    /// runs' extents as drawn (`rendered`, reported by the platform for each line's runs) when they
+    /// are known and fit the block, else by their laid-out extents.
+    public func link(at point: Point, rendered: [[RunExtent]]? = nil) -> Int? {
         guard lineHeight > 0 else { return nil }
         let index = Int((point.y / lineHeight).rounded(.down))
         guard lines.indices.contains(index) else { return nil }
-        return lines[index].runs.first { point.x >= $0.x && point.x < $0.x + $0.width }?.link
+        let runs = lines[index].runs
+        if let rendered, rendered.count == lines.count, rendered[index].count == runs.count {
+            return rendered[index].firstIndex { point.x >= $0.x && point.x < $0.x + $0.width }.flatMap { runs[$0].link }
+        }
+        return runs.first { point.x >= $0.x && point.x < $0.x + $0.width }?.link
     }
 
     /// An empty block.
     public static func empty(_ style: FontStyle) -> TextBlock {
         TextBlock(style: style, lines: [], lineHeight: 0, size: .zero)
     }
+}
+
+/// Where a run really is once drawn, in points from its block's left edge: the rasteriser places
+/// the runs of a left-to-right line where the previous one ended (shaped, kerned), which can be a
+/// pixel or two from the laid-out extents.
+public struct RunExtent: Hashable, Sendable {
+    /// Left edge, in points from the block's left.
+    public var x: Double
+    /// Width in points.
+    public var width: Double
+    /// Creates an extent.
+    public init(x: Double, width: Double) { self.x = x; self.width = width }
 }
 
 /// A span of text in one colour: the input to layout.

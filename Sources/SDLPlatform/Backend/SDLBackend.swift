@@ -61,7 +61,8 @@ public final class SDLBackend {
 
     /// What the photo loader learnt since the last call, as events for `AppState.handle`.
     public func news() -> [InputEvent] {
-        background.drain() + photos.drain().map { delivery in
+        background.drain() + executor.takeRenderedLinks().map { .textRendered(key: $0.key, runs: $0.runs) }
+            + photos.drain().map { delivery in
             switch delivery {
             case let .info(path, info): return .photo(.size(path: path, info.orientedSize))
             case let .level(path, level, _, _): return .photo(.level(path: path, level: level))

@@ -35,6 +35,15 @@ public final class DisplayListExecutor {
     public var scale = 1.0
     /// Appended to text keys: texture pixels depend on the HiDPI scale and the text size.
     var textKeySuffix = ""
+    /// Blocks with clickable runs rendered since the last `takeRenderedLinks()`, with where their runs are.
+    var renderedLinks: [(key: String, runs: [[RunExtent]])] = []
+
+    /// Takes the blocks with clickable runs rendered since the last call (for the app's hit tests).
+    public func takeRenderedLinks() -> [(key: String, runs: [[RunExtent]])] {
+        defer { renderedLinks = [] }
+        return renderedLinks
+    }
+
     /// Text textures rendered in the last frame (diagnostics).
     public private(set) var textRendersLastFrame = 0
 
@@ -181,6 +190,9 @@ public final class DisplayListExecutor {
         guard let surface = rasterizer.render(block) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = try? Texture(renderer: renderer, surface: surface) else { return nil }
+        if block.lines.contains(where: { $0.runs.contains { $0.link != nil } }) {
+            renderedLinks.append((key, rasterizer.lastExtents))
+        }
         if block.background != nil { texture.setOpaque() }
         _ = textTextures.insert(texture, for: cacheKey, cost: texture.byteCount)
         textRendersLastFrame += 1

@@ -9,6 +9,8 @@ final class TextRasterizer {
     let fonts: FontLibrary
     /// The measurer whose scales set the pixel sizes.
     let measurer: TextMeasurer
+    /// Where the runs of the block last rendered were drawn, in points (lines × runs).
+    private(set) var lastExtents: [[RunExtent]] = []
 
     /// Creates a rasterizer using `fonts` at `measurer`'s scales.
     init(fonts: FontLibrary, measurer: TextMeasurer) {
@@ -18,6 +20,7 @@ final class TextRasterizer {
 
     /// The block as a new surface the caller frees, or nil for an empty block.
     func render(_ block: TextBlock) -> UnsafeMutablePointer<SDL_Surface>? {
+        lastExtents = []
         let scale = measurer.displayScale
         let width = Int((block.size.width * scale).rounded(.up)) + 2
         let height = Int((block.size.height * scale).rounded(.up)) + 2
@@ -40,12 +43,17 @@ final class TextRasterizer {
             // Measured widths ignore kerning, so a shaped run ends a little before its measured end:
             // left-to-right lines place each run where the previous one really ended.
             var cursor: Int32? = nil
+            var extents: [RunExtent] = []
             for run in line.runs {
                 let x = line.isRightToLeft ? nil : cursor
                 let advance = draw(run, style: style, pixelSize: pixelSize, baseline: baseline, scale: scale,
                                    at: x, into: surface, block: block)
-                cursor = (x ?? Int32((run.x * scale).rounded()) + 1) + advance
+                let left = x ?? Int32((run.x * scale).rounded()) + 1
+                // The surface starts a pixel left of the block (drawText places it so).
+                extents.append(RunExtent(x: Double(left - 1) / scale, width: Double(advance) / scale))
+                cursor = left + advance
             }
+            lastExtents.append(extents)
         }
         return surface
     }

@@ -207,5 +207,23 @@ final class GoldenTests: XCTestCase {
     func testTransparentPhotoOverTheBackdrop() throws {
         try assertGolden(try renderTransparentPhoto(backdrop: true), "photo-alpha-backdrop")
     }
+
+    /// Drawing a post whose text has links reports where its runs really are, close to where they
+    /// were laid out (shaping moves them by a pixel or two), so clicks hit what is drawn.
+    func testDrawnTextReportsWhereItsRunsAre() throws {
+        var feed: FeedScreen?
+        _ = try render(theme: "original") { app, _ in feed = app.top(as: FeedScreen.self) }
+        let firstPost = try XCTUnwrap(feed).source.items[0]
+        var reported: [String: [[RunExtent]]] = [:]
+        _ = try render(theme: "original") { app, backend in
+            backend.drawSettled(&app, at: 1)
+            reported = app.top(as: FeedScreen.self)?.renderedRuns ?? [:]
+        }
+        let key = try XCTUnwrap(reported.keys.first { $0.hasPrefix("body:") && $0.hasSuffix(":" + firstPost.id) })
+        let runs = try XCTUnwrap(reported[key])
+        XCTAssertGreaterThan(runs.count, 1)
+        XCTAssertTrue(runs.allSatisfy { line in zip(line, line.dropFirst()).allSatisfy { abs($0.x + $0.width - $1.x) < 0.01 } },
+                      "a line's runs follow one another")
+    }
 }
 

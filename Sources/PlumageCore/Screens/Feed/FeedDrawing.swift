@@ -120,7 +120,7 @@ extension FeedScreen {
         let item = source.items[list.rows[row]]
         // Texts are keyed by what their layout depends on (the executor adds the scales), so two
         // lists showing the same post share its textures and never mix up two layouts of it.
-        let tag = "\(Int(width)):\(env.theme.name):\(item.id)"
+        let tag = Self.textTag(width: width, theme: env.theme, item: item)
         exact.draw(item, origin: origin, width: width, highlighted: highlighted, tag: tag, env: env, measurer: measurer,
                    into: &commands)
     }

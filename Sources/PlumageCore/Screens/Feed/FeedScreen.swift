@@ -17,6 +17,8 @@ public struct FeedScreen: Screen {
     public internal(set) var searchField: SearchField?
     /// The list as it was when the search box opened, shown again when it closes.
     var listBeforeSearch: FeedList?
+    /// Where the runs of drawn post texts really are, by text key (for clicks on links).
+    public private(set) var renderedRuns: [String: [[RunExtent]]] = [:]
 
     /// Creates the screen showing `source`'s first section from its top.
     public init(source: FeedSource) {
@@ -141,6 +143,9 @@ public struct FeedScreen: Screen {
             }
         case let .sourceReloaded(newSource):
             replaceSource(newSource, viewportHeight: env.windowSize.height)
+        case let .textRendered(key, runs) where key.hasPrefix("body:"):
+            if renderedRuns.count >= 2048 { renderedRuns.removeAll() }
+            renderedRuns[key] = runs
         default:
             break
         }
@@ -235,6 +240,10 @@ public struct FeedScreen: Screen {
         return search.matchingIndices(in: source)
     }
 
+    /// What a post's text keys start with after their kind ("body:"): what their layout depends on
+    /// (column width, theme, item; the executor adds the scales).
+    static func textTag(width: Double, theme: Theme, item: Item) -> String { "\(Int(width)):\(theme.name):\(item.id)" }
+
     /// True when the source has sections to choose from (a search feed has only its results).
     public var hasPicker: Bool { source.sections.count > 1 }
 
@@ -250,8 +259,10 @@ public struct FeedScreen: Screen {
         let column = Self.columnFrame(windowSize: env.windowSize)
         guard let row = rowHit(at: point, env: env), let layout = list.layout(row) else { return nil }
         let origin = Point(x: column.minX + layout.bodyOrigin.x, y: list.windowY(ofContentY: list.rowTops[row]) + layout.bodyOrigin.y)
-        guard let entity = layout.body.link(at: Point(x: point.x - origin.x, y: point.y - origin.y)) else { return nil }
         let item = list.rows[row]
+        let key = "body:" + Self.textTag(width: column.width, theme: env.theme, item: source.items[item])
+        guard let entity = layout.body.link(at: Point(x: point.x - origin.x, y: point.y - origin.y),
+                                            rendered: renderedRuns[key]) else { return nil }
         return source.items[item].entities.indices.contains(entity) ? (item, entity) : nil
     }
 

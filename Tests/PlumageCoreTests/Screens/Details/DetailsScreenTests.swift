@@ -163,5 +163,27 @@ import Testing
         _ = click(characters: 2, in: &app, at: 6)  // "Hello": the post's details
         #expect(app.top(as: DetailsScreen.self)?.item == 0)
     }
+
+    @Test func clicksFollowWhereTheRunsWereReallyDrawn() {
+        var app = makeApp()
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let bodies = frame.commands.compactMap { c -> (TextBlock, Point, String)? in
+            if case let .text(block, p, key) = c, key.hasPrefix("body:"), key.hasSuffix(":1") { (block, p, key) } else { nil }
+        }
+        guard let (block, origin, key) = bodies.first else { Issue.record("no body text"); return }
+        // The platform reports every run drawn 16 points right of where it was laid out.
+        let shifted = block.lines.map { $0.runs.map { RunExtent(x: $0.x + 16, width: $0.width) } }
+        _ = app.handle(.textRendered(key: key, runs: shifted), at: 1)
+        // 7 characters in is inside "#Swift" as laid out, but inside "Hello " as drawn.
+        let point = Point(x: origin.x + 7 * 8 + 4, y: origin.y + 5)
+        _ = app.handle(.pointerDown(.left, at: point), at: 2)
+        _ = app.handle(.pointerUp(.left, at: point), at: 2.05)
+        #expect(app.top(as: DetailsScreen.self)?.item == 0)
+        _ = app.handle(.key(.escape, []), at: 3)
+        let drawn = Point(x: point.x + 16, y: point.y)
+        _ = app.handle(.pointerDown(.left, at: drawn), at: 4)
+        _ = app.handle(.pointerUp(.left, at: drawn), at: 4.05)
+        #expect(app.feedScreen?.title == "#Swift")
+    }
 }
 

@@ -188,7 +188,8 @@ public struct FeedScreen: Screen {
     /// Moves the keyboard selection `step` rows (the first key chooses the first row whose top is
     /// on screen) and scrolls it into view.
     mutating func select(_ step: Int, env: ScreenEnvironment) {
-        guard !list.rows.isEmpty else { return }
+        // Rows get their places at the next frame's layout (a list just made has none yet).
+        guard !list.rows.isEmpty, list.rowTops.count == list.rows.count + 1 else { return }
         let row: Int
         if let selection {
             row = max(0, min(list.rows.count - 1, selection + step))

@@ -185,5 +185,16 @@ import Testing
         _ = app.handle(.pointerUp(.left, at: drawn), at: 4.05)
         #expect(app.feedScreen?.title == "#Swift")
     }
+
+    @Test func arrowsBeforeANewListIsLaidOutDoNothingRatherThanCrash() {
+        var app = makeApp()
+        _ = app.handle(.key(.character("/"), []), at: 1)
+        _ = app.handle(.text("swift"), at: 1)  // a new list of matches, not laid out until the next frame
+        _ = app.handle(.key(.down, []), at: 1)
+        #expect(app.feedScreen?.selection == nil)
+        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.handle(.key(.down, []), at: 2)
+        #expect(app.feedScreen?.selection == 0)
+    }
 }
 

@@ -31,8 +31,14 @@ public struct AppState: Sendable {
     public internal(set) var pointer: Point?
     /// The screens, root first, and the slide between two of them.
     public internal(set) var stack: NavigationStack
+    /// Where the platform's text input was last turned on (window points); nil while it is off.
+    public internal(set) var textInputShown: Rect?
+    /// In the split view, whether the press in progress began in the list's pane (nil: no press).
+    var pressInList: Bool?
     /// True while the keyboard drives the list of the split view rather than its detail (Tab).
     public internal(set) var listHasFocus = false
+    /// The generation of the search index last asked for; an index of another one is dropped.
+    public var searchIndexGeneration = 0
     /// The index searches of the source use, once built; nil before (searches scan) and after a reload.
     public internal(set) var searchIndex: SearchIndex?
     /// The notice shown at the bottom of the window (a failed reload), if any.
@@ -92,6 +98,27 @@ public struct AppState: Sendable {
     /// Applies one event at `time` and returns the effects for the platform. App-wide keys and
     /// Back come first; input then goes to the top screen, and news to every screen.
     public mutating func handle(_ event: InputEvent, at time: Seconds) -> [Effect] {
+        var effects = route(event, at: time)
+        // Text input is on exactly while the screen the keys go to edits text, wherever it is.
+        let wanted = keyScreenTextArea
+        if wanted != textInputShown {
+            textInputShown = wanted
+            effects.append(.textInput(wanted))
+        }
+        return effects
+    }
+
+    /// Where the screen the keys go to edits text, in window points; nil when it edits none.
+    var keyScreenTextArea: Rect? {
+        guard let area = keyScreen.textInputArea else { return nil }
+        guard let split else { return area }
+        let pane = listHasFocus ? split.listPane : split.detailPane
+        return area.offsetBy(dx: pane.minX, dy: pane.minY)
+    }
+
+    /// Applies one event: app-wide keys and Back first, then the top screen (input) or every
+    /// screen (news); returns the effects for the platform.
+    mutating func route(_ event: InputEvent, at time: Seconds) -> [Effect] {
         switch event {
         case .quit:
             return [.quit]
@@ -138,7 +165,7 @@ public struct AppState: Sendable {
             notice = Notice(text: message, shownAt: time)
             return []
         case let .searchIndex(index):
-            searchIndex = index
+            if index.generation == searchIndexGeneration { searchIndex = index }
             return []
         }
         if let split, listHasFocus {

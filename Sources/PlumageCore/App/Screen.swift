@@ -17,6 +17,10 @@ public protocol Screen: Sendable {
     /// key table, so "t" types a t instead of switching the theme.
     var capturesText: Bool { get }
 
+    /// Where the text being edited sits, in the screen's points, while it edits text (the IME's
+    /// candidate window goes there); nil otherwise.
+    var textInputArea: Rect? { get }
+
     /// What the screen is in a split view: a list stays on the left, a detail opens beside it.
     var role: ScreenRole { get }
 
@@ -50,6 +54,8 @@ public protocol Screen: Sendable {
 extension Screen {
     /// By default a screen edits no text.
     public var capturesText: Bool { false }
+    /// By default a screen edits no text.
+    public var textInputArea: Rect? { nil }
     /// By default a screen is a list.
     public var role: ScreenRole { .list }
     /// By default a screen has no use for Back of its own: the app pops it.

@@ -8,7 +8,7 @@ public struct SplitView: Hashable, Sendable {
     /// The list's pane is this wide (points).
     public static let listWidth = 560.0
 
-    /// Depth of the list shown on the left (the detail is the top screen, just above it).
+    /// Depth of the list shown on the left (the detail is the top screen, above it).
     public let listDepth: Int
     /// The list's pane, in window points.
     public let listPane: Rect
@@ -22,9 +22,11 @@ public struct SplitView: Hashable, Sendable {
 extension AppState {
     /// The split view, when the window is wide enough and a detail sits on a list.
     public var split: SplitView? {
+        // The list nearest below a detail on top (a photo opened from a post's details shows beside
+        // the list those details came from).
         guard windowSize.width >= SplitView.minimumWidth, stack.depth >= 2, top.role == .detail,
-              stack.screens[stack.depth - 2].role == .list else { return nil }
-        let listDepth = stack.depth - 2
+              let listDepth = stack.screens.indices.dropLast().last(where: { stack.screens[$0].role == .list })
+        else { return nil }
         return SplitView(listDepth: listDepth,
                          listPane: Rect(x: 0, y: 0, width: SplitView.listWidth, height: windowSize.height),
                          detailPane: Rect(x: SplitView.listWidth, y: 0, width: windowSize.width - SplitView.listWidth,
@@ -44,12 +46,32 @@ extension AppState {
     /// Back from the detail's bar button pops it; the list's choices replace the detail.
     mutating func handleSplit(_ event: InputEvent, split: SplitView, at time: Seconds) -> [Effect] {
         guard let point = event.location else { return [] }
-        let inList = split.isInList(point)
+        // A press belongs to the pane it began in until its release (a drag may cross panes).
+        let inList: Bool
+        switch event {
+        case .pointerDown:
+            inList = split.isInList(point)
+            pressInList = inList
+        case .pointerUp:
+            inList = pressInList ?? split.isInList(point)
+            pressInList = nil
+        case .pointerMoved:
+            inList = pressInList ?? split.isInList(point)
+        default:
+            inList = split.isInList(point)
+        }
         let pane = inList ? split.listPane : split.detailPane
         let depth = inList ? split.listDepth : stack.depth - 1
         let local = event.moved(by: -pane.minX)
-        if !inList, case let .pointerDown(.left, p) = local, NavigationBar(windowWidth: pane.width).leftButton.contains(p) {
-            return back(at: time)
+        if case let .pointerDown(.left, p) = local, NavigationBar(windowWidth: pane.width).leftButton.contains(p) {
+            if !inList { return back(at: time) }
+            if split.listDepth > 0 {
+                // The list's own back button: back past the detail to what the list came from.
+                showsHelp = false
+                var effects: [Effect] = []
+                while stack.depth > split.listDepth { effects += pop(at: time) }
+                return effects
+            }
         }
         let env = environment(at: time, depth: depth, pane: pane)
         let effects = stack.screens[depth].handle(local, env: env)

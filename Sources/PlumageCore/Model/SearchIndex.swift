@@ -15,6 +15,9 @@ import Darwin
 public struct SearchIndex: Hashable, Sendable {
     /// Number of items indexed; an index is only used for a source with as many items.
     public let itemCount: Int
+    /// Which build this is (the app takes only the one it last asked for, not one of a source
+    /// reloaded since).
+    public let generation: Int
     /// Item indices by lowercased tag (without `#`), ascending.
     let tags: [String: [Int]]
     /// Item indices by lowercased handle, ascending: the author's and every mentioned one, and for
@@ -25,8 +28,8 @@ public struct SearchIndex: Hashable, Sendable {
     /// Offset in `text` where each item's text starts, plus the end.
     let starts: [Int]
 
-    /// Indexes `items` (a source's items, in their order).
-    public init(items: [Item]) {
+    /// Indexes `items` (a source's items, in their order) as build `generation`.
+    public init(items: [Item], generation: Int = 0) {
         var tags: [String: [Int]] = [:]
         var handles: [String: [Int]] = [:]
         var text: [UInt8] = []
@@ -57,6 +60,7 @@ public struct SearchIndex: Hashable, Sendable {
         }
         starts.append(text.count)
         itemCount = items.count
+        self.generation = generation
         self.tags = tags
         self.handles = handles
         self.text = text

@@ -18,7 +18,8 @@ public enum LinkOpener {
 
     /// The first executable `name` in the colon-separated `path`, if any.
     static func executable(_ name: String, in path: String) -> String? {
-        for directory in path.split(separator: ":") where !directory.isEmpty {
+        // Only absolute folders: a relative PATH entry would run whatever the working folder holds.
+        for directory in path.split(separator: ":") where directory.hasPrefix("/") {
             let candidate = "\(directory)/\(name)"
             if access(candidate, X_OK) == 0 { return candidate }
         }

@@ -73,9 +73,11 @@ struct MainLoop {
 
     /// Builds the search index of `source` in the background (it takes as long as a full scan:
     /// about half a second for 100,000 items); it arrives as an event.
-    func indexForSearch(_ source: FeedSource?) {
+    mutating func indexForSearch(_ source: FeedSource?) {
         guard let items = source?.items else { return }
-        backend.runInBackground { .searchIndex(SearchIndex(items: items)) }
+        app.searchIndexGeneration += 1
+        let generation = app.searchIndexGeneration
+        backend.runInBackground { .searchIndex(SearchIndex(items: items, generation: generation)) }
     }
 
     /// Runs until quit: waits for events, refines layout when idle and draws paced to the refresh rate.
@@ -171,7 +173,7 @@ struct MainLoop {
     /// Reads the source again from its path (the demo when none), as the event that tells the app:
     /// the new source, or why it cannot be read (the old one stays). Nil for photos named on the
     /// command line, which have no source to reload.
-    func reload() -> InputEvent? {
+    mutating func reload() -> InputEvent? {
         guard startup.photos.isEmpty else { return nil }
         do {
             let source = try SourceLoader.load(path: startup.paths.first, resources: startup.resources)

@@ -101,5 +101,44 @@ import Testing
         #expect(app.theme.name == theme)
         #expect((app.stack.screens[0] as? FeedScreen)?.list.rows == [27])
     }
+
+    @Test func aPhotoOpenedFromTheDetailsShowsBesideTheList() {
+        var app = AppState.feed(DetailsScreenTests.source())
+        _ = app.handle(.resized(Size(width: 1280, height: 800), .one), at: 0)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        _ = app.handle(.key(.down, []), at: 2)  // the post's photo
+        _ = app.handle(.key(.enter, []), at: 2)
+        #expect(app.photoScreen != nil && app.split?.listDepth == 0)
+    }
+
+    @Test func aDragThatLeavesItsPaneEndsInIt() {
+        var app = makeApp(width: 1280)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        _ = app.frame(at: 1.5, measurer: m, statistics: nil)
+        _ = app.handle(.pointerDown(.left, at: Point(x: 300, y: 600)), at: 2)
+        for i in 1...5 { _ = app.handle(.pointerMoved(to: Point(x: 300 + Double(i) * 100, y: 600 - Double(i) * 40)), at: 2 + Double(i) * 0.01) }
+        _ = app.handle(.pointerUp(.left, at: Point(x: 800, y: 400)), at: 2.1)
+        _ = app.frame(at: 4, measurer: m, statistics: nil)
+        let settled = app.list.scroll.offset
+        // Hovering over the list afterwards does not scroll it: its drag ended with the release.
+        _ = app.handle(.pointerMoved(to: Point(x: 300, y: 300)), at: 5)
+        _ = app.handle(.pointerMoved(to: Point(x: 300, y: 100)), at: 5.1)
+        _ = app.frame(at: 6, measurer: m, statistics: nil)
+        #expect(app.list.scroll.offset == settled)
+    }
+
+    @Test func theListsBackButtonGoesBackPastTheDetail() {
+        var app = makeApp(width: 1280)
+        app.push(FeedScreen.search("item", in: Fixtures.source(count: 30)), at: 0, animated: false)
+        _ = app.frame(at: 0.5, measurer: m, statistics: nil)
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        #expect(app.stack.depth == 3 && app.split?.listDepth == 1)
+        _ = app.handle(.pointerDown(.left, at: Point(x: 28, y: 26)), at: 2)
+        #expect(app.stack.depth == 1)
+    }
 }
 

@@ -49,4 +49,16 @@ import Testing
         let items = Self.corpus(count: 5, seed: 3)
         #expect(SearchIndex(items: items).matches(SearchQuery("  ")) == [0, 1, 2, 3, 4])
     }
+
+    @Test func theAppTakesOnlyTheIndexItLastAskedFor() {
+        let items = Self.corpus(count: 5, seed: 3)
+        var app = AppState.feed(FeedSource(kind: .demo, title: "t", sections: [Section(name: "All", itemIndices: [0, 1, 2, 3, 4])],
+                                           items: items))
+        app.searchIndexGeneration = 2
+        _ = app.handle(.searchIndex(SearchIndex(items: items, generation: 1)), at: 0)
+        #expect(app.searchIndex == nil)
+        _ = app.handle(.searchIndex(SearchIndex(items: items, generation: 2)), at: 0)
+        #expect(app.searchIndex?.generation == 2)
+    }
 }
+

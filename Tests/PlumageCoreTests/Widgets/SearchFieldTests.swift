@@ -77,4 +77,38 @@ import Testing
         _ = app.handle(.pointerDown(.left, at: centre), at: 2)
         #expect(app.feedScreen?.searchField == nil)
     }
+
+    @Test func aReloadWhileSearchingClosesTheBoxAndSearchFeedsKeepTheirQuery() {
+        var app = makeApp()
+        _ = app.handle(.key(.character("/"), []), at: 1)
+        _ = app.handle(.text("#swift"), at: 1)
+        let fewer = FeedSource(kind: .demo, title: "Test", sections: [Section(name: "Timeline", itemIndices: [0])],
+                               items: [DetailsScreenTests.source().items[0]])
+        #expect(app.handle(.sourceReloaded(fewer), at: 2) == [.textInput(nil)])
+        #expect(app.feedScreen?.searchField == nil && app.list.rows == [0])
+        _ = app.frame(at: 3, measurer: m, statistics: nil)  // the old saved list would index past the items
+        app.push(FeedScreen.search("#swift", in: DetailsScreenTests.source()), at: 4, animated: false)
+        _ = app.handle(.sourceReloaded(fewer), at: 5)
+        #expect(app.feedScreen?.title == "#swift" && app.feedScreen?.query == "#swift" && app.list.rows == [0])
+    }
+
+    @Test func leavingAFeedWithTheBoxOpenTurnsTextInputOff() {
+        var app = makeApp()
+        _ = app.handle(.key(.character("/"), []), at: 1)
+        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.frame(at: 1.1, measurer: m, statistics: nil)
+        let body = frame.commands.compactMap { if case let .text(_, p, key) = $0, key.hasPrefix("body:") { p } else { nil } }
+        guard let point = body.first.map({ Point(x: $0.x + 2, y: $0.y + 5) }) else { Issue.record("no post"); return }
+        _ = app.handle(.pointerDown(.left, at: point), at: 2)
+        #expect(app.handle(.pointerUp(.left, at: point), at: 2.05) == [.textInput(nil)])
+        #expect(app.top(as: DetailsScreen.self) != nil)
+        #expect(app.handle(.key(.escape, []), at: 3).contains(.textInput(NavigationBar(windowWidth: 800).searchFieldFrame)))
+    }
+
+    @Test func linksWithSpacesOrWithoutAHostAreNotOpened() {
+        #expect(EntityChoice.open("https://example.com/a b") != .openURL("https://example.com/a b"))
+        #expect(EntityChoice.open("http:x") != .openURL("http:x"))
+        #expect(EntityChoice.open("https://example.com/ok") == .openURL("https://example.com/ok"))
+    }
 }
+

@@ -59,7 +59,9 @@ struct DetailsLayout: Sendable {
                 switch entry {
                 case let .photo(_, media):
                     let aspect = media.width > 0 && media.height > 0 ? Double(media.height) / Double(media.width) : 0.75
-                    let height = (inner * aspect).rounded()
+                    // Very tall photos (a long screenshot) are shown at most twice as tall as wide,
+                    // cropped to the middle; the image view shows them whole.
+                    let height = (inner * min(aspect, 2)).rounded()
                     rows.append(Row(frame: Rect(x: m.padding, y: y + 4, width: inner, height: height), text: nil,
                                     textOrigin: .zero))
                     y += height + 8

@@ -17,6 +17,11 @@ public enum EntityChoice {
         guard url.contains(":"), scheme == "http" || scheme == "https" else {
             return .notice("not opened: \(url) (only http and https links open in the browser)")
         }
+        // No spaces or control characters (openers that fall back to $BROWSER split words), and a host.
+        let rest = url.dropFirst(scheme.count + 1)
+        guard rest.hasPrefix("//"), rest.count > 2,
+              !url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else { return .notice("not opened: \(url) (not a well-formed link)") }
         return .openURL(url)
     }
 }

@@ -41,6 +41,7 @@ extension FeedScreen {
             commands.append(.roundedFill(bar.searchButton, radius: 10, theme.color(.selection)))
         }
         commands.append(.icon(searching ? .close : .search, bar.searchButton.insetBy(10), theme.color(.barIcon)))
+        if searchField != nil { searchFieldFrame = bar.searchFieldFrame }
         searchField?.draw(in: bar.searchFieldFrame, theme: theme, measurer: measurer, into: &commands)
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: env.pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
@@ -120,7 +121,7 @@ extension FeedScreen {
         let item = source.items[list.rows[row]]
         // Texts are keyed by what their layout depends on (the executor adds the scales), so two
         // lists showing the same post share its textures and never mix up two layouts of it.
-        let tag = Self.textTag(width: width, theme: env.theme, item: item)
+        let tag = Self.textTag(width: width, env: env, item: item)
         exact.draw(item, origin: origin, width: width, highlighted: highlighted, tag: tag, env: env, measurer: measurer,
                    into: &commands)
     }

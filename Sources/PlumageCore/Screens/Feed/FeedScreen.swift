@@ -17,6 +17,10 @@ public struct FeedScreen: Screen {
     public internal(set) var searchField: SearchField?
     /// The list as it was when the search box opened, shown again when it closes.
     var listBeforeSearch: FeedList?
+    /// The query a search feed shows the matches of; nil for a source's own feed.
+    public private(set) var query: String?
+    /// Where the search box sits in the bar while it is open (the IME's rectangle).
+    var searchFieldFrame = Rect.zero
     /// Where the runs of drawn post texts really are, by text key (for clicks on links).
     public private(set) var renderedRuns: [String: [[RunExtent]]] = [:]
 
@@ -34,6 +38,9 @@ public struct FeedScreen: Screen {
 
     /// True while the search box is open.
     public var capturesText: Bool { searchField != nil }
+
+    /// The search box's place in the bar while it is open.
+    public var textInputArea: Rect? { searchField == nil ? nil : searchFieldFrame }
 
     /// The feed's keys for the `?` overlay.
     public var keyHelp: [(keys: String, action: String)] {
@@ -70,6 +77,16 @@ public struct FeedScreen: Screen {
     /// Replaces the source (F5 reload), keeping the section by name when it still exists and the
     /// scroll offset as far as the new content allows.
     public mutating func replaceSource(_ newSource: FeedSource, viewportHeight: Double) {
+        // The search box's saved list points into the old items: the box closes.
+        searchField = nil
+        listBeforeSearch = nil
+        if let query {
+            // A search feed searches the new source again, keeping its query.
+            let offset = list.scroll.offset
+            self = Self.search(query, in: newSource)
+            list.scroll.resize(contentHeight: offset + viewportHeight, viewportHeight: viewportHeight, keepingOffset: offset)
+            return
+        }
         let name = section?.name
         source = newSource
         let index = newSource.sections.firstIndex { $0.name == name } ?? 0
@@ -103,8 +120,10 @@ public struct FeedScreen: Screen {
     public static func search(_ query: String, in source: FeedSource, index: SearchIndex? = nil) -> FeedScreen {
         let search = SearchQuery(query)
         let results = Section(name: search.description, itemIndices: matches(of: search, in: source, index: index))
-        return FeedScreen(source: FeedSource(kind: source.kind, title: source.title, owner: source.owner,
-                                             sections: [results], items: source.items))
+        var feed = FeedScreen(source: FeedSource(kind: source.kind, title: source.title, owner: source.owner,
+                                                 sections: [results], items: source.items))
+        feed.query = query
+        return feed
     }
 
     /// Applies one event: keys of the feed's table, wheel, clicks and drags on the list, the
@@ -241,9 +260,12 @@ public struct FeedScreen: Screen {
         return search.matchingIndices(in: source)
     }
 
-    /// What a post's text keys start with after their kind ("body:"): what their layout depends on
-    /// (column width, theme, item; the executor adds the scales).
-    static func textTag(width: Double, theme: Theme, item: Item) -> String { "\(Int(width)):\(theme.name):\(item.id)" }
+    /// What a post's text keys hold after their kind ("body:"): what their layout depends on
+    /// (column width, theme, text size and pixel density, item), so reported run places never
+    /// outlive the layout they were drawn from.
+    static func textTag(width: Double, env: ScreenEnvironment, item: Item) -> String {
+        "\(Int(width)):\(env.theme.name):\(env.textScale)@\(env.displayScale.factor):\(item.id)"
+    }
 
     /// True when the source has sections to choose from (a search feed has only its results).
     public var hasPicker: Bool { source.sections.count > 1 }
@@ -261,7 +283,7 @@ public struct FeedScreen: Screen {
         guard let row = rowHit(at: point, env: env), let layout = list.layout(row) else { return nil }
         let origin = Point(x: column.minX + layout.bodyOrigin.x, y: list.windowY(ofContentY: list.rowTops[row]) + layout.bodyOrigin.y)
         let item = list.rows[row]
-        let key = "body:" + Self.textTag(width: column.width, theme: env.theme, item: source.items[item])
+        let key = "body:" + Self.textTag(width: column.width, env: env, item: source.items[item])
         guard let entity = layout.body.link(at: Point(x: point.x - origin.x, y: point.y - origin.y),
                                             rendered: renderedRuns[key]) else { return nil }
         return source.items[item].entities.indices.contains(entity) ? (item, entity) : nil
@@ -342,8 +364,9 @@ extension FeedScreen {
         guard searchField == nil else { return [] }
         if picker.isOpen { picker.toggle(at: env.time) }
         searchField = SearchField()
+        searchFieldFrame = env.bar.searchFieldFrame
         listBeforeSearch = list
-        return [.textInput(env.bar.searchFieldFrame)]
+        return []
     }
 
     /// Closes the search box and shows the list as it was before.
@@ -352,7 +375,7 @@ extension FeedScreen {
         if let saved = listBeforeSearch { list = saved }
         listBeforeSearch = nil
         selection = nil
-        return [.textInput(nil)]
+        return []
     }
 
     /// An event while the search box is open: editing, Enter, Esc; nil for events the list

@@ -1,4 +1,5 @@
 internal import CSDL2
+import Foundation
 import Glibc
 
 /// Opens links in the desktop's browser with `xdg-open`, started directly with an argument
@@ -26,6 +27,17 @@ public enum LinkOpener {
         return nil
     }
 
+    /// Marks every open descriptor above stderr close-on-exec, so the browser inherits none of the
+    /// app's (the X socket, mailbox pipes, font files). Glibc's `posix_spawn_file_actions_addclosefrom_np`
+    /// is not visible to Swift; the app never execs anything else, so the flag costs nothing.
+    static func keepDescriptorsFromChildren() {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for fd in entries.compactMap({ Int32($0) }) where fd > 2 {
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
+    }
+
     /// Opens `url` (the core has checked it is http or https) with `xdg-open` found on
     /// `searchPath` (`$PATH` by default).
     public static func open(_ url: String, searchPath: String? = nil) -> Outcome {
@@ -37,6 +49,7 @@ public enum LinkOpener {
         var pid: pid_t = 0
         let argv = [strdup(program), strdup(url), nil]
         defer { for arg in argv { free(arg) } }
+        keepDescriptorsFromChildren()
         let status = posix_spawn(&pid, program, nil, nil, argv, environ)
         guard status == 0 else { return .failed(String(cString: strerror(status))) }
         let child = pid

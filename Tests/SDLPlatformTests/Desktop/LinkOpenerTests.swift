@@ -38,4 +38,25 @@ import Testing
         #expect(LinkOpener.open("https://example.com/", searchPath: empty) == .copiedToClipboard)
         #expect(LinkOpener.executable("sh", in: "/nonexistent:/bin:/usr/bin") != nil)
     }
+
+    @Test func theBrowserInheritsNoDescriptorOfTheApp() throws {
+        let folder = try stubFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // This stub lists where its open descriptors lead instead of its arguments.
+        let script = "#!/bin/sh\nls -l /proc/self/fd > \"$(dirname \"$0\")/fds.tmp\" && mv \"$(dirname \"$0\")/fds.tmp\" \"$(dirname \"$0\")/fds\"\n"
+        try script.write(toFile: folder + "/xdg-open", atomically: true, encoding: .utf8)
+        chmod(folder + "/xdg-open", 0o755)
+        let marker = folder + "/marker-held-open-by-the-app"
+        #expect(FileManager.default.createFile(atPath: marker, contents: Data("x".utf8)))
+        let held = try #require(FileHandle(forReadingAtPath: marker))
+        defer { try? held.close() }
+        #expect(LinkOpener.open("https://example.com/", searchPath: folder) == .opened)
+        var listed: String?
+        for _ in 0..<500 where listed == nil {
+            listed = try? String(contentsOfFile: folder + "/fds", encoding: .utf8)
+            if listed == nil { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(listed?.contains("/proc/") == true)  // the listing itself is there
+        #expect(listed?.contains("marker-held-open-by-the-app") == false)
+    }
 }

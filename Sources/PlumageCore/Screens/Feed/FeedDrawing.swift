@@ -141,3 +141,12 @@ extension FeedScreen {
         commands.append(.roundedFill(rect, radius: 2, env.theme.color(.indicator)))
     }
 }
+
+extension AppState {
+    /// Lays out every row of the feed on top exactly (snapshots, benchmarks and tests scroll to
+    /// exact offsets); nothing when the top screen is not a feed.
+    public mutating func completeFeedLayout(at time: Seconds, measurer: some TextMeasuring) {
+        let env = environment(at: time)
+        updateTop(FeedScreen.self) { $0.completeLayout(env: env, measurer: measurer) }
+    }
+}

@@ -91,6 +91,16 @@ public struct ScrollPhysics: Hashable, Sendable {
         }
     }
 
+    /// Scrolls (eased) just enough that content `top…bottom`, grown by `margin`, shows in a view
+    /// `visible` points tall; its top wins when it is taller than that. Nothing when it shows already.
+    public mutating func reveal(top: Double, bottom: Double, visible: Double, margin: Double = 0, at time: Seconds) {
+        if top - margin < offset {
+            scroll(to: top - margin, animated: true, at: time)
+        } else if bottom + margin > offset + visible {
+            scroll(to: min(top - margin, bottom + margin - visible), animated: true, at: time)
+        }
+    }
+
     /// Stops any ease, fling or drag where it is.
     public mutating func stop() { motion = .idle }
 

@@ -23,6 +23,8 @@ public struct DetailsContent: Hashable, Sendable {
 
     /// The non-empty sections, in the order Images, Hashtags, Users, URLs.
     public let sections: [Section]
+    /// Every entry, in display order (the keyboard selection walks this list).
+    public let entries: [Entry]
 
     /// The sections of `item`.
     public init(item: Item) {
@@ -36,8 +38,6 @@ public struct DetailsContent: Hashable, Sendable {
             .map { Entry.url(target: $0.target, shown: $0.text) }
         sections = [("Images", photos), ("Hashtags", tags), ("Users", users), ("URLs", urls)]
             .filter { !$0.1.isEmpty }.map { Section(title: $0.0, entries: $0.1) }
+        entries = sections.flatMap(\.entries)
     }
-
-    /// Every entry, in display order (the keyboard selection walks this list).
-    public var entries: [Entry] { sections.flatMap(\.entries) }
 }

@@ -96,13 +96,11 @@ public struct DetailsScreen: Screen {
         case let .photo(photo, _):
             return [.push(PhotoScreen(photos: Photo.photos(of: post), index: photo, context: source.title))]
         case let .hashtag(tag):
-            return [EntityChoice.effect(of: Entity(kind: .hashtag, text: "#" + tag, start: 0, end: 0, target: tag),
-                                        in: source, index: env.searchIndex)]
+            return [EntityChoice.effect(of: .hashtag, target: tag, in: source, index: env.searchIndex)]
         case let .user(handle):
-            return [EntityChoice.effect(of: Entity(kind: .mention, text: "@" + handle, start: 0, end: 0, target: handle),
-                                        in: source, index: env.searchIndex)]
+            return [EntityChoice.effect(of: .mention, target: handle, in: source, index: env.searchIndex)]
         case let .url(target, _):
-            return [EntityChoice.open(target)]
+            return [EntityChoice.effect(of: .url, target: target, in: source, index: env.searchIndex)]
         }
     }
 
@@ -113,12 +111,8 @@ public struct DetailsScreen: Screen {
         let next = selection.map { max(0, min(count - 1, $0 + step)) } ?? (step > 0 ? 0 : count - 1)
         selection = next
         guard let frame = layout?.rows[next].frame else { return }
-        let visible = env.windowSize.height - ChromeMetrics.barHeight
-        if frame.minY < scroll.offset {
-            scroll.scroll(to: frame.minY - 8, animated: true, at: env.time)
-        } else if frame.maxY > scroll.offset + visible {
-            scroll.scroll(to: frame.maxY + 8 - visible, animated: true, at: env.time)
-        }
+        scroll.reveal(top: frame.minY, bottom: frame.maxY, visible: env.windowSize.height - ChromeMetrics.barHeight,
+                      margin: 8, at: env.time)
     }
 
     /// The entry row under a window point, if any.

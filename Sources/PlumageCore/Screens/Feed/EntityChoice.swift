@@ -2,12 +2,13 @@
 /// hashtag or user opens its search feed; a link opens in the browser when it is http or https
 /// and is refused with a notice otherwise.
 public enum EntityChoice {
-    /// The effect of choosing `entity` of a post in `source` (searched with `index` when it is the source's).
-    public static func effect(of entity: Entity, in source: FeedSource, index: SearchIndex?) -> Effect {
-        switch entity.kind {
-        case .hashtag: .push(FeedScreen.search("#" + entity.target, in: source, index: index))
-        case .mention: .push(FeedScreen.search("@" + entity.target, in: source, index: index))
-        case .url: open(entity.target)
+    /// The effect of choosing an entity of `kind` whose target is `target` (a tag, a handle, a URL)
+    /// in a post of `source` (searched with `index` when it is the source's).
+    public static func effect(of kind: EntityKind, target: String, in source: FeedSource, index: SearchIndex?) -> Effect {
+        switch kind {
+        case .hashtag: .push(FeedScreen.search("#" + target, in: source, index: index))
+        case .mention: .push(FeedScreen.search("@" + target, in: source, index: index))
+        case .url: open(target)
         }
     }
 

@@ -154,8 +154,9 @@ public struct FeedScreen: Screen {
                 list.scroll.dragEnded(at: time)
             } else if let (item, photo) = photoHit(at: point, env: env) {
                 return [.push(photoScreen(item: item, photo: photo))]
-            } else if let (item, entity) = entityHit(at: point, env: env) {
-                return [EntityChoice.effect(of: source.items[item].entities[entity], in: source, index: env.searchIndex)]
+            } else if let (item, index) = entityHit(at: point, env: env) {
+                let entity = source.items[item].entities[index]
+                return [EntityChoice.effect(of: entity.kind, target: entity.target, in: source, index: env.searchIndex)]
             } else if let row = rowHit(at: point, env: env) {
                 selection = row
                 return [.push(detailsScreen(item: list.rows[row]))]
@@ -217,13 +218,8 @@ public struct FeedScreen: Screen {
             row = list.rowTops[first] < list.scroll.offset - 0.5 && first + 1 < list.rows.count ? first + 1 : first
         }
         selection = row
-        let visible = env.windowSize.height - ChromeMetrics.barHeight
-        let top = list.rowTops[row], bottom = list.rowTops[row + 1]
-        if top < list.scroll.offset {
-            list.scroll.scroll(to: top, animated: true, at: env.time)
-        } else if bottom > list.scroll.offset + visible {
-            list.scroll.scroll(to: min(top, bottom - visible), animated: true, at: env.time)
-        }
+        list.scroll.reveal(top: list.rowTops[row], bottom: list.rowTops[row + 1],
+                           visible: env.windowSize.height - ChromeMetrics.barHeight, at: env.time)
     }
 
     /// Handles a left press at `point`: picker, bar buttons, or the start of a possible drag on the list.

@@ -11,7 +11,8 @@ let package = Package(
         .executable(name: "plumage", targets: ["plumage"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -31,15 +32,18 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "PlumageCore", dependencies: ["Imaging"], swiftSettings: strict),
-        .target(name: "FeedImport", dependencies: ["Imaging", "PlumageCore", "CLibXML2"], swiftSettings: strict),
+        .target(
+            name: "Archives", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict),
+        .target(name: "FeedImport", dependencies: ["Archives", "Imaging", "PlumageCore", "CLibXML2"], swiftSettings: strict),
         .target(
             name: "SDLPlatform",
-            dependencies: ["Imaging", "PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
+            dependencies: ["Archives", "Imaging", "PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
             swiftSettings: strict),
         .executableTarget(
             name: "plumage",
             dependencies: [
-                "Imaging", "PlumageCore", "FeedImport", "SDLPlatform",
+                "Archives", "Imaging", "PlumageCore", "FeedImport", "SDLPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -50,7 +54,7 @@ let package = Package(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "FeedImportTests", dependencies: ["FeedImport", "Imaging", "PlumageTestSupport"],
+            name: "FeedImportTests", dependencies: ["Archives", "FeedImport", "Imaging", "PlumageTestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SDLPlatformTests",

@@ -52,9 +52,19 @@ public struct Media: Hashable, Sendable {
     public var width: Int
     /// Height in pixels of the original (0 when unknown).
     public var height: Int
+    /// The author's description of the medium (Mastodon alt text), shown in the image view; nil when none.
+    public var alt: String?
+    /// Running time of a video or GIF in seconds, when the source gives it.
+    public var duration: Double?
+    /// The host of a remote medium that is never fetched (`cdn.example.com`), shown on its placeholder.
+    public var remoteHost: String?
     /// Creates a medium.
-    public init(kind: MediaKind, path: String?, width: Int, height: Int) {
+    public init(
+        kind: MediaKind, path: String?, width: Int, height: Int, alt: String? = nil, duration: Double? = nil,
+        remoteHost: String? = nil
+    ) {
         self.kind = kind; self.path = path; self.width = width; self.height = height
+        self.alt = alt; self.duration = duration; self.remoteHost = remoteHost
     }
     /// Height over width, or 3:4 landscape when unknown.
     public var aspect: Double { width > 0 && height > 0 ? Double(height) / Double(width) : 0.75 }
@@ -141,8 +151,14 @@ public struct FeedSource: Hashable, Sendable {
     public var sections: [Section]
     /// Items, newest first.
     public var items: [Item]
+    /// Problems met while reading that did not stop it ("data/tweets-part1.js: 3:17: …"): a part that
+    /// failed, a file that was skipped. Shown as a notice in the window, on stderr by `dump`.
+    public var warnings: [String]
     /// Creates a source.
-    public init(kind: SourceKind, title: String, owner: Author? = nil, sections: [Section], items: [Item]) {
+    public init(
+        kind: SourceKind, title: String, owner: Author? = nil, sections: [Section], items: [Item], warnings: [String] = []
+    ) {
         self.kind = kind; self.title = title; self.owner = owner; self.sections = sections; self.items = items
+        self.warnings = warnings
     }
 }

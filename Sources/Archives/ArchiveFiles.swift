@@ -1,0 +1,34 @@
+/// A read-only tree of files a source is read from: an unpacked folder, or a `.zip` read in place.
+///
+/// Paths given to and returned by an archive are relative to its root, `/`-separated, without a
+/// leading `/` and without `.` or `..` components (`data/tweets.js`). Nothing is ever written, and
+/// nothing outside the root is ever read: a name that would leave the root (`..`, an absolute
+/// name, a symbolic link pointing out) is refused.
+public protocol ArchiveFiles: Sendable {
+    /// Absolute path of the folder or the zip file.
+    var rootPath: String { get }
+    /// Every regular file in the archive, relative to the root, in byte order of their names.
+    var entries: [String] { get }
+    /// True when `relative` names a regular file in the archive.
+    func contains(_ relative: String) -> Bool
+    /// The uncompressed size in bytes of `relative`, or nil when it is not a file in the archive.
+    func size(of relative: String) -> Int?
+    /// The whole content of `relative`; throws `.tooLarge` when it holds more than `limit` bytes
+    /// (checked before and while reading), `.missing` when there is no such file, `.refused` when
+    /// the name leaves the root, `.cannotRead` for an I/O or decompression error.
+    func read(_ relative: String, limit: Int) throws(ArchiveError) -> [UInt8]
+    /// The absolute path the rest of the program knows `relative` by: `<root>/<relative>`. For a
+    /// zip that is the zip file's path followed by the member's name, which `ArchivedFile` reads.
+    func path(of relative: String) -> String
+}
+
+extension ArchiveFiles {
+    /// `rootPath + "/" + relative`.
+    public func path(of relative: String) -> String { rootPath + "/" + relative }
+
+    /// The entries directly or indirectly under `folder` (relative, without trailing `/`).
+    public func entries(under folder: String) -> [String] {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        return entries.filter { $0.hasPrefix(prefix) }
+    }
+}

@@ -16,4 +16,5 @@ timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/photo-session.sh" "$bi
   "$here/../../Assets/demo/photos/fig.jpg"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/reload-session.sh" "$bin" "$out"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/details-session.sh" "$bin" "$out"
+"$here/recents-kill.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

@@ -41,6 +41,8 @@ public struct AppState: Sendable {
     public var searchIndexGeneration = 0
     /// The index searches of the source use, once built; nil before (searches scan) and after a reload.
     public internal(set) var searchIndex: SearchIndex?
+    /// The recently opened sources and photos (the loop reads and saves them; the recents screen shows them).
+    public var recents = Recents()
     /// The notice shown at the bottom of the window (a failed reload), if any.
     public internal(set) var notice: Notice?
     /// The FPS overlay's cached text and graph.
@@ -202,10 +204,30 @@ public struct AppState: Sendable {
             case .pop: rest += pop(at: time)
             case let .app(command): rest += perform(command, at: time)
             case let .notice(text): notice = Notice(text: text, shownAt: time)
+            case let .forgetRecent(entry):
+                recents.forget(entry)
+                rest.append(effect)
             default: rest.append(effect)
             }
         }
         return rest
+    }
+
+    /// Replaces every screen with `root` (another source was opened): the search index goes with the
+    /// old source. Returns the closing effects of the screens left.
+    public mutating func replaceRoot(_ root: any Screen) -> [Effect] {
+        let closing = stack.screens.reversed().flatMap { $0.closing() }
+        stack = NavigationStack(root: root)
+        searchIndex = nil
+        searchIndexGeneration += 1
+        listHasFocus = false
+        showsHelp = false
+        return closing
+    }
+
+    /// Shows `text` as a notice at `time`.
+    public mutating func showNotice(_ text: String, at time: Seconds) {
+        notice = Notice(text: text, shownAt: time)
     }
 
     /// Carries out an app-wide command at `time`; returns effects for the platform.
@@ -227,6 +249,8 @@ public struct AppState: Sendable {
         case .toggleFullscreen: return [.toggleFullscreen]
         case .quit: return [.quit]
         case .back: return back(at: time)
+        case .showRecents:
+            if !(top is RecentsScreen) { stack.push(RecentsScreen(recents: recents), at: time, animated: true) }
         }
         return []
     }

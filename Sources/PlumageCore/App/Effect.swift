@@ -26,6 +26,10 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case loadPhotos([PhotoRequest])
     /// Nobody shows photos any more: drop queued photo decodes (cached pixels stay).
     case cancelPhotoLoads
+    /// Open a recently opened source or photo, replacing what is shown.
+    case open(RecentEntry)
+    /// Remove an entry from the recently opened list (and from its file).
+    case forgetRecent(RecentEntry)
 
     /// Screens compare by type and title (enough for tests); every other case by value.
     public static func == (a: Effect, b: Effect) -> Bool {
@@ -37,6 +41,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)): x == y
         case let (.textInput(x), .textInput(y)): x == y
         case let (.loadPhotos(x), .loadPhotos(y)): x == y
+        case let (.open(x), .open(y)), let (.forgetRecent(x), .forgetRecent(y)): x == y
         default: false
         }
     }
@@ -56,6 +61,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
             "loadPhotos " + requests.map { "\($0.path.split(separator: "/").last ?? "")@\($0.priority)" }
                 .joined(separator: " ")
         case .cancelPhotoLoads: "cancelPhotoLoads"
+        case let .open(entry): "open \(entry.kind.rawValue) \(entry.path)"
+        case let .forgetRecent(entry): "forgetRecent \(entry.kind.rawValue) \(entry.path)"
         }
     }
 }

@@ -7,7 +7,7 @@ import Imaging
 /// Keys the app distinguishes; printable keys arrive as `.character` (lowercase, unshifted).
 public enum Key: Hashable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
-    case enter, escape, backspace, space, tab
+    case enter, escape, backspace, delete, space, tab
     case f5, f11, f12
     case character(Character)
 }

@@ -30,6 +30,7 @@ extension KeyChord {
         case .enter: "Enter"
         case .escape: "Esc"
         case .backspace: "Backspace"
+        case .delete: "Delete"
         case .space: "Space"
         case .tab: "Tab"
         case .f5: "F5"
@@ -75,6 +76,8 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
     case switchPane
     /// Text size: +1 bigger, −1 smaller, 0 back to 100 %.
     case textSize(Int)
+    /// Show the recently opened sources and photos.
+    case showRecents
 
     /// What the command does, for the `?` overlay.
     public var help: String {
@@ -89,6 +92,7 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
         case .toggleHelp: "this help"
         case .switchPane: "list or detail (split view)"
         case .textSize: "text size"
+        case .showRecents: "recently opened"
         }
     }
 
@@ -111,6 +115,7 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
         (KeyChord(.left, .alt),                  .back),
         (KeyChord(.character("?")),              .toggleHelp),
         (KeyChord(.tab),                         .switchPane),
+        (KeyChord(.character("o"), .control),    .showRecents),
     ])
 }
 

@@ -49,6 +49,9 @@ public protocol Screen: Sendable {
     /// The screen above was popped: this one is on top again (it asks for its platform work anew,
     /// since the popped one's `closing` dropped everyone's).
     mutating func revealed()
+
+    /// The photo the screen shows the user full size (remembered as recently viewed); nil for lists.
+    var viewedPhoto: Photo? { get }
 }
 
 extension Screen {
@@ -66,6 +69,8 @@ extension Screen {
     public func closing() -> [Effect] { [] }
     /// By default coming back on top needs nothing.
     public mutating func revealed() {}
+    /// By default a screen shows no single photo.
+    public var viewedPhoto: Photo? { nil }
 }
 
 /// A screen's part in the split view of wide windows (seed 002).

@@ -123,6 +123,7 @@ public struct EventTranslator {
         case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
         case Int(SDLK_ESCAPE.rawValue): return .escape
         case Int(SDLK_BACKSPACE.rawValue): return .backspace
+        case Int(SDLK_DELETE.rawValue): return .delete
         case Int(SDLK_SPACE.rawValue): return .space
         case Int(SDLK_TAB.rawValue): return .tab
         case Int(SDLK_F5.rawValue): return .f5

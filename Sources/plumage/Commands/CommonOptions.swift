@@ -40,6 +40,8 @@ struct Startup {
     let photosTitle: String
     /// The paths given on the command line (empty for the demo).
     let paths: [String]
+    /// What the paths hold, as first read.
+    var opened: Opened { Opened(paths: paths, feed: feed, photos: photos, photosTitle: photosTitle) }
 
     /// Locates resources, loads the themes and the source at `path` (nil = demo), or exits with a message.
     init(path: String?) { self.init(paths: path.map { [$0] } ?? []) }
@@ -64,24 +66,15 @@ struct Startup {
         } catch {
             fail(error.message)
         }
-        if PhotoList.isPhotoArguments(paths) {
-            do {
-                photos = try PhotoList.load(paths: paths)
-            } catch {
-                fail(error.description)
-            }
-            photosTitle = paths.count == 1 ? String(paths[0].split(separator: "/").last ?? "") : "\(photos.count) photos"
-            feed = nil
-            return
-        }
-        if paths.count > 1 { fail("one feed at a time (got \(paths.count) paths); images and folders may be mixed freely") }
-        photos = []
-        photosTitle = ""
+        let opened: Opened
         do {
-            feed = try SourceLoader.load(path: paths.first, resources: resources)
+            opened = try Opened.open(paths: paths, resources: resources)
         } catch {
             fail(error.description)
         }
+        feed = opened.feed
+        photos = opened.photos
+        photosTitle = opened.photosTitle
     }
 
     /// The source as `dump` shows it: the feed, or the photos as a photo-folder source.
@@ -98,9 +91,7 @@ struct Startup {
     /// The app at start with `theme`: the feed screen, or the image view on the photos (a stack
     /// whose root is the image view).
     func app(theme: Theme) -> AppState {
-        let root: any Screen = feed.map { FeedScreen(source: $0) }
-            ?? PhotoScreen(photos: photos, index: 0, context: photosTitle)
-        var app = AppState(root: root, themes: themes, theme: theme)
+        var app = AppState(root: opened.root, themes: themes, theme: theme)
         app.assetRoot = resources.assetsURL.path
         let backgrounds = resources.assetsURL.path + "/backgrounds"
         app.backgrounds = ((try? FileManager.default.contentsOfDirectory(atPath: backgrounds)) ?? [])

@@ -43,6 +43,7 @@ struct RunCommand: ParsableCommand {
             let backend = try startup.backend(renderer: try Renderer(window: window, choice: choice), systemEmoji: true)
             var loop = MainLoop(window: window, app: app, backend: backend, startup: startup, started: started)
             loop.run()
+            loop.finishSaving()
         } catch {
             fail(error.description)
         }

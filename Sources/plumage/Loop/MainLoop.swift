@@ -16,8 +16,16 @@ struct MainLoop {
     let backend: SDLBackend
     /// Frame times of the window (shown by the FPS overlay).
     var statistics: FrameStatistics
-    /// Resources and source, for F5 reload.
+    /// Resources and themes.
     let startup: Startup
+    /// What is shown now (the command line's paths, or a recently opened entry), for F5 reload.
+    var opened: Opened
+    /// The recently opened list's file.
+    let recentsFile = RecentsFile()
+    /// Where the recently opened list is saved, one write after another, off the main thread.
+    let saving = DispatchQueue(label: "plumage.recents")
+    /// The photo last remembered as viewed (so each is recorded once per viewing).
+    var lastViewed: String?
     /// `Video.seconds()` when the process started (for the startup trace).
     let started: Double
     /// Waits for and translates SDL events.
@@ -51,6 +59,7 @@ struct MainLoop {
         self.app = app
         self.backend = backend
         self.startup = startup
+        opened = startup.opened
         self.started = started
         statistics = FrameStatistics(refreshHz: window.refreshRate)
         pump = EventPump(wakeTypes: backend.wakeEventTypes)
@@ -84,6 +93,10 @@ struct MainLoop {
     mutating func run() {
         measureWindow()
         indexForSearch(startup.feed)
+        let (recents, notice) = recentsFile.load()
+        app.recents = recents
+        if let notice { app.showNotice(notice, at: time()) }
+        remember(opened.recentEntry(at: wallNow()))
         while true {
             let now = Video.seconds()
             let wants = needsDraw || app.isAnimating(at: time()) || backend.hasPendingUploads
@@ -164,6 +177,10 @@ struct MainLoop {
                 case let .failed(reason):
                     _ = app.handle(.failed("cannot open \(url): \(reason)"), at: time())
                 }
+            case let .open(entry):
+                open(entry)
+            case .forgetRecent:
+                save()
             case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads, .textInput: break
             }
         }
@@ -174,9 +191,9 @@ struct MainLoop {
     /// the new source, or why it cannot be read (the old one stays). Nil for photos named on the
     /// command line, which have no source to reload.
     mutating func reload() -> InputEvent? {
-        guard startup.photos.isEmpty else { return nil }
+        guard opened.photos.isEmpty else { return nil }
         do {
-            let source = try SourceLoader.load(path: startup.paths.first, resources: startup.resources)
+            let source = try SourceLoader.load(path: opened.paths.first, resources: startup.resources)
             indexForSearch(source)
             return .sourceReloaded(source)
         } catch {
@@ -184,12 +201,62 @@ struct MainLoop {
         }
     }
 
+    /// Opens a recently opened source or photo in place of what is shown; a failure is a notice.
+    mutating func open(_ entry: RecentEntry) {
+        do {
+            let next = try Opened.open(paths: [entry.path], resources: startup.resources)
+            let effects = app.replaceRoot(next.root)
+            _ = backend.perform(effects)
+            opened = next
+            indexForSearch(next.feed)
+            layoutPending = true
+            remember(entry.kind == .source ? next.recentEntry(at: wallNow()) : nil)
+        } catch {
+            app.showNotice("cannot open \(error.description)", at: time())
+        }
+    }
+
+    /// Puts `entry` first in the recently opened list and saves it.
+    mutating func remember(_ entry: RecentEntry?) {
+        guard let entry else { return }
+        app.recents.record(entry)
+        save()
+    }
+
+    /// Remembers the photo the top screen shows, once per photo viewed.
+    mutating func rememberViewedPhoto() {
+        let photo = app.top.viewedPhoto
+        guard photo?.path != lastViewed else { return }
+        lastViewed = photo?.path
+        guard let photo, let path = photo.path, FileManager.default.fileExists(atPath: path) else { return }
+        remember(RecentEntry(kind: .photo, path: path, title: photo.title, opened: wallNow()))
+    }
+
+    /// Writes the recently opened list in the background; a failure shows once as a notice.
+    func save() {
+        let recents = app.recents, file = recentsFile
+        saving.async {
+            do {
+                try file.save(recents)
+            } catch {
+                FileHandle.standardError.write(Data("plumage: cannot save the recently opened list: \(error)\n".utf8))
+            }
+        }
+    }
+
+    /// Waits until every queued save is written (before the process exits).
+    func finishSaving() { saving.sync {} }
+
+    /// Now on the wall clock.
+    func wallNow() -> Timestamp { Timestamp(seconds: Int64(Date().timeIntervalSince1970)) }
+
     /// Draws and presents one frame, records its statistics and schedules the next deadline.
     mutating func drawFrame() {
         let start = Video.seconds()
         let (_, effects) = backend.drawFrame(of: &app, at: start - origin, statistics: statistics)
         backend.renderer.presentFrame()
         if perform(effects) { quitRequested = true }
+        rememberViewedPhoto()
         let end = Video.seconds()
         let interval = lastPresent.map { (end - $0) * 1000 }
         statistics.record(workMs: (end - start) * 1000, intervalMs: interval.flatMap { $0 < 250 ? $0 : nil },

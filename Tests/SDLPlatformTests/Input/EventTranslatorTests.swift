@@ -64,8 +64,12 @@ private func keyDown(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> SDL_E
         #expect(input(translate(keyDown(SDLK_KP_MINUS, KMOD_LCTRL))) == .key(.character("-"), .control))
     }
 
+    @Test func deleteIsItsOwnKey() {
+        #expect(input(translate(keyDown(SDLK_DELETE))) == .key(.delete, []))
+    }
+
     @Test func unknownKeysAndKeyUpsAreIgnored() {
-        for sym in [SDLK_F1, SDLK_CAPSLOCK, SDLK_LSHIFT, SDLK_DELETE, SDLK_KP_5] {
+        for sym in [SDLK_F1, SDLK_CAPSLOCK, SDLK_LSHIFT, SDLK_INSERT, SDLK_KP_5] {
             #expect(kind(translate(keyDown(sym))) == "ignored", "\(sym)")
         }
         #expect(kind(translate(event(SDL_KEYDOWN) { $0.key.keysym.sym = 0xE9 })) == "ignored")  // é, past ASCII

@@ -235,7 +235,8 @@ public struct FeedScreen: Screen {
         if point.y < ChromeMetrics.barHeight {
             if bar.searchButton.contains(point) { return searchField == nil ? openSearch(env: env) : closeSearch() }
             if searchField != nil { return [] }
-            if hasPicker && (bar.titleButton.contains(point) || bar.leftButton.contains(point)) {
+            if !env.canGoBack, bar.leftButton.contains(point) { return [.app(.showRecents)] }
+            if hasPicker && bar.titleButton.contains(point) {
                 picker.toggle(at: env.time)
             }
             return bar.rightButton.contains(point) ? [.app(.nextTheme)] : []

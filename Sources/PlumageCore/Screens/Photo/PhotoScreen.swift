@@ -35,6 +35,9 @@ public struct PhotoScreen: Screen {
     /// The photo shown.
     public var photo: Photo? { photos.indices.contains(index) ? photos[index] : nil }
 
+    /// The photo shown, remembered as recently viewed.
+    public var viewedPhoto: Photo? { photo }
+
     /// The view area in window points: everything below the bar.
     static func viewFrame(window: Size) -> Rect {
         Rect(x: 0, y: ChromeMetrics.barHeight, width: window.width, height: max(1, window.height - ChromeMetrics.barHeight))
@@ -152,6 +155,7 @@ public struct PhotoScreen: Screen {
                 perform(command, pointer: env.pointer, window: env.windowSize, scale: env.displayScale, time: env.time)
             }
         case let .pointerDown(.left, point) where point.y < ChromeMetrics.barHeight:
+            if !env.canGoBack, env.bar.leftButton.contains(point) { return [.app(.showRecents)] }
             return env.bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
         case let .photo(news):
             record(news)

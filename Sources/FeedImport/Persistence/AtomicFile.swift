@@ -1,0 +1,74 @@
+import Glibc
+
+/// Writing a small file of Plumage's own so that a crash or `kill -9` at any moment leaves either
+/// the old content or the new one, never a mix: write a temporary file beside it, fsync it, rename
+/// it over the old one, fsync the folder.
+public enum AtomicFile {
+    /// Replaces the file at `path` with `bytes` (creating its folder, mode 0700, when missing).
+    /// Throws a one-line reason (`cannot write …: No space left on device`).
+    public static func write(_ bytes: [UInt8], to path: String) throws(PersistenceError) {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        try makeFolders(folder)
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .failure("cannot write \(temporary)") }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 {
+                let error = PersistenceError.failure("cannot write \(temporary)")
+                close(fd); unlink(temporary)
+                throw error
+            }
+            written += n
+        }
+        guard fsync(fd) == 0 else {
+            let error = PersistenceError.failure("cannot write \(temporary)")
+            close(fd); unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let error = PersistenceError.failure("cannot replace \(path)")
+            unlink(temporary)
+            throw error
+        }
+        let dir = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 { fsync(dir); close(dir) }
+    }
+
+    /// Deletes the temporary files of writes to `path` that were cut short (their process is gone:
+    /// killed or crashed between write and rename).
+    public static func removeAbandonedTemporaries(of path: String) {
+        guard let slash = path.lastIndex(of: "/"), let dir = opendir(String(path[..<slash])) else { return }
+        defer { closedir(dir) }
+        let prefix = String(path[path.index(after: slash)...]) + ".tmp-"
+        var abandoned: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { abandoned.append(name) }
+        }
+        for name in abandoned { unlink(String(path[...slash]) + name) }
+    }
+
+    /// Creates `folder` and its missing parents (mode 0700).
+    static func makeFolders(_ folder: String) throws(PersistenceError) {
+        var path = ""
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw .failure("cannot create \(path)") }
+        }
+    }
+}
+
+/// Why one of Plumage's own files could not be read or written: `description` is the message.
+public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The one-line message.
+    public let description: String
+    /// `what: <strerror(errno)>`, read at the moment of the failure.
+    static func failure(_ what: String) -> PersistenceError {
+        PersistenceError(description: what + ": " + String(cString: strerror(errno)))
+    }
+}

@@ -1,0 +1,60 @@
+/// Something the user opened recently: a source (archive, feed, photo folder) or a photo they viewed.
+public struct RecentEntry: Hashable, Sendable {
+    /// Whether the entry is a source or a single viewed photo.
+    public enum Kind: String, Hashable, Sendable {
+        /// A feed, an archive or a photo folder: opening it replaces what is shown.
+        case source
+        /// One photo looked at in the image view: opening it shows it (its thumbnail is the photo).
+        case photo
+    }
+
+    /// Source or photo.
+    public var kind: Kind
+    /// Absolute path of the file or folder.
+    public var path: String
+    /// What the list shows ("twitter-2022.zip", "IMG_0042.jpg").
+    public var title: String
+    /// When it was last opened.
+    public var opened: Timestamp
+    /// True when the path no longer exists (checked when the list is read, never stored).
+    public var isMissing: Bool
+
+    /// Creates an entry.
+    public init(kind: Kind, path: String, title: String, opened: Timestamp, isMissing: Bool = false) {
+        self.kind = kind; self.path = path; self.title = title; self.opened = opened; self.isMissing = isMissing
+    }
+
+    /// True when `other` is the same thing opened (same kind and path), whenever it was.
+    public func isSame(as other: RecentEntry) -> Bool { kind == other.kind && path == other.path }
+}
+
+/// The recently opened list: newest first, each thing once, at most `capacity` entries.
+public struct Recents: Hashable, Sendable {
+    /// The most entries remembered.
+    public static let capacity = 50
+
+    /// Newest first.
+    public private(set) var entries: [RecentEntry]
+
+    /// The list of `entries` (any order): newest first, duplicates dropped (the newest kept), cut to `capacity`.
+    public init(_ entries: [RecentEntry] = []) {
+        var kept: [RecentEntry] = []
+        for entry in entries.enumerated().sorted(by: { ($0.element.opened, -$0.offset) > ($1.element.opened, -$1.offset) })
+            .map(\.element) where !kept.contains(where: { $0.isSame(as: entry) }) {
+            kept.append(entry)
+        }
+        self.entries = Array(kept.prefix(Self.capacity))
+    }
+
+    /// Puts `entry` first (removing an older entry for the same thing); the oldest falls off past `capacity`.
+    public mutating func record(_ entry: RecentEntry) {
+        entries.removeAll { $0.isSame(as: entry) }
+        entries.insert(entry, at: 0)
+        if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
+    }
+
+    /// Removes the entry for the same thing as `entry`, if any.
+    public mutating func forget(_ entry: RecentEntry) {
+        entries.removeAll { $0.isSame(as: entry) }
+    }
+}

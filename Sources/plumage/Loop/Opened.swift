@@ -1,0 +1,47 @@
+import Archives
+import FeedImport
+import PlumageCore
+
+/// What a list of paths holds, read: one feed (the demo when there are no paths), or photos named
+/// as image files and folders. The one place the command line, a recently opened entry and F5
+/// turn paths into screens.
+struct Opened {
+    /// The paths as given (empty for the demo).
+    let paths: [String]
+    /// The feed; nil when the paths named photos.
+    let feed: FeedSource?
+    /// The photos named (files, folders' images), shown in the image view.
+    let photos: [Photo]
+    /// What the photos are called in the window title (the folder's or file's name, or "N photos").
+    let photosTitle: String
+
+    /// Reads `paths`: images and folders of images become photos; otherwise one feed.
+    static func open(paths: [String], resources: ResourceLocator) throws(SourceError) -> Opened {
+        if PhotoList.isPhotoArguments(paths) {
+            let photos = try PhotoList.load(paths: paths)
+            let title = paths.count == 1 ? String(paths[0].split(separator: "/").last ?? "") : "\(photos.count) photos"
+            return Opened(paths: paths, feed: nil, photos: photos, photosTitle: title)
+        }
+        if paths.count > 1 {
+            throw SourceError(.unsupported, path: paths[1],
+                              reason: "one feed at a time (got \(paths.count) paths); images and folders may be mixed freely")
+        }
+        return Opened(paths: paths, feed: try SourceLoader.load(path: paths.first, resources: resources), photos: [],
+                      photosTitle: "")
+    }
+
+    /// The screen the paths open on: the feed, or the image view on the photos.
+    var root: any Screen {
+        feed.map { FeedScreen(source: $0) } ?? PhotoScreen(photos: photos, index: 0, context: photosTitle)
+    }
+
+    /// The recently-opened entry for these paths at `time`: one named source (a feed, an archive, a
+    /// folder); nil for the demo and for several paths or single image files (photos are remembered
+    /// as they are viewed).
+    func recentEntry(at time: Timestamp) -> RecentEntry? {
+        guard paths.count == 1, feed != nil || photos.count > 1 || SourceFormat.sniff(path: paths[0]) == .photoFolder
+        else { return nil }
+        let path = ArchivePath.absolute(paths[0])
+        return RecentEntry(kind: .source, path: path, title: String(path.split(separator: "/").last ?? ""), opened: time)
+    }
+}

@@ -16,6 +16,20 @@ public enum SourceLoader {
             return try JSONFeedReader.read(
                 path: locator.demoFeedURL.path, kind: .demo, topLevelDomains: PublicSuffixList.installed())
         }
+        return try loadOne(path)
+    }
+
+    /// Loads each of `paths` (at least one) and merges them newest first (`SourceMerge`); the
+    /// first path that cannot be read stops with its error.
+    public static func load(paths: [String], resources: ResourceLocator? = nil) throws(SourceError) -> FeedSource {
+        guard paths.count > 1 else { return try load(path: paths.first, resources: resources) }
+        var sources: [FeedSource] = []
+        for path in paths { sources.append(try loadOne(path)) }
+        return SourceMerge.merged(sources)
+    }
+
+    /// Reads the source at `path`, choosing the reader by sniffing.
+    static func loadOne(_ path: String) throws(SourceError) -> FeedSource {
         switch SourceFormat.sniff(path: path) {
         case .jsonFeed: return try JSONFeedReader.read(path: path, topLevelDomains: PublicSuffixList.installed())
         case let other: throw SourceError(.unsupported, path: path, reason: "\(other.description) are not supported yet")

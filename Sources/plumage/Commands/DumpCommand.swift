@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedImport
+import Foundation
 import PlumageCore
 
 /// `plumage dump`: the parsed source, as the JSON contract of SPEC §6 or a short summary.
@@ -7,8 +8,9 @@ struct DumpCommand: ParsableCommand {
     /// The `dump` command's name and abstract.
     static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print the parsed source.")
 
-    /// Path of the JSON Feed file; nil means the bundled demo.
-    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    /// Paths of the sources (merged newest first); empty means the bundled demo.
+    @Argument(help: "Sources: a Twitter/X or Mastodon archive (.zip or folder), a JSON Feed file, or a photo folder; several are merged; the bundled demo when omitted.")
+    var paths: [String] = []
     /// A search query the items are filtered by; nil keeps all.
     @Option(help: "Only items matching: '#tag', '@user' or words.") var search: String?
     /// True to print the SPEC §6 JSON instead of the summary.
@@ -16,7 +18,8 @@ struct DumpCommand: ParsableCommand {
 
     /// Prints the source as JSON or as a summary of its sections and first 20 items.
     func run() throws {
-        var source = Startup(path: path).dumpSource
+        var source = Startup(paths: paths).dumpSource
+        for warning in source.warnings { FileHandle.standardError.write(Data("plumage: warning: \(warning)\n".utf8)) }
         if let search { source = SearchQuery(search).results(in: source) }
         if json {
             print(DumpEncoder.encode(source))

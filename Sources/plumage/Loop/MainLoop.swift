@@ -193,7 +193,7 @@ struct MainLoop {
     mutating func reload() -> InputEvent? {
         guard opened.photos.isEmpty else { return nil }
         do {
-            let source = try SourceLoader.load(path: opened.paths.first, resources: startup.resources)
+            let source = try SourceLoader.load(paths: opened.paths, resources: startup.resources)
             indexForSearch(source)
             return .sourceReloaded(source)
         } catch {

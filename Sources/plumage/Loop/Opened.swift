@@ -22,11 +22,7 @@ struct Opened {
             let title = paths.count == 1 ? String(paths[0].split(separator: "/").last ?? "") : "\(photos.count) photos"
             return Opened(paths: paths, feed: nil, photos: photos, photosTitle: title)
         }
-        if paths.count > 1 {
-            throw SourceError(.unsupported, path: paths[1],
-                              reason: "one feed at a time (got \(paths.count) paths); images and folders may be mixed freely")
-        }
-        return Opened(paths: paths, feed: try SourceLoader.load(path: paths.first, resources: resources), photos: [],
+        return Opened(paths: paths, feed: try SourceLoader.load(paths: paths, resources: resources), photos: [],
                       photosTitle: "")
     }
 

@@ -62,6 +62,15 @@ public struct FeedList: Sendable {
         scroll = ScrollPhysics(contentHeight: 0, viewportHeight: 0)
     }
 
+    /// A row to put at the top of the viewport, `points` into it, when the list is first laid out
+    /// (a reloaded feed keeps the reader's place); used once.
+    public var pendingTop: (row: Int, points: Double)?
+
+    /// The row at the top of the viewport and how many points into it the viewport starts; nil before layout.
+    public var topRow: (row: Int, points: Double)? {
+        anchorRow().map { ($0.row, scroll.offset - rowTops[$0.row]) }
+    }
+
     /// Total content height including the space under the bar and below the last row.
     public var contentHeight: Double { ChromeMetrics.barHeight + (rowTops.last ?? 0) + FeedMetrics.bottomInset }
 
@@ -87,7 +96,11 @@ public struct FeedList: Sendable {
             estimatedCount = rows.count
             refineCursor = 0
             rebuildTops()
-            let offset = anchor.map { rowTops[$0.row] + $0.fraction * heights[$0.row] } ?? scroll.offset
+            var offset = anchor.map { rowTops[$0.row] + $0.fraction * heights[$0.row] } ?? scroll.offset
+            if let top = pendingTop, rows.indices.contains(top.row) {
+                offset = rowTops[top.row] + min(top.points, heights[top.row] - 1)
+            }
+            pendingTop = nil
             scroll.resize(contentHeight: contentHeight, viewportHeight: viewportHeight, keepingOffset: offset)
         } else if scroll.viewportHeight != viewportHeight {
             scroll.resize(contentHeight: contentHeight, viewportHeight: viewportHeight, keepingOffset: scroll.offset)

@@ -88,12 +88,18 @@ public struct FeedScreen: Screen {
             return
         }
         let name = section?.name
+        // The reader's place: the post at the top of the viewport, found again by id (new posts may
+        // have arrived above it), else the same scroll offset.
+        let top = list.topRow.map { (id: source.items[list.rows[$0.row]].id, points: $0.points) }
         source = newSource
         let index = newSource.sections.firstIndex { $0.name == name } ?? 0
         sectionIndex = index
         selection = nil
         let offset = list.scroll.offset
         list = FeedList(rows: newSource.sections.indices.contains(index) ? newSource.sections[index].itemIndices : [])
+        if let top, let row = list.rows.firstIndex(where: { newSource.items[$0].id == top.id }) {
+            list.pendingTop = (row, top.points)
+        }
         list.scroll.resize(contentHeight: offset + viewportHeight, viewportHeight: viewportHeight, keepingOffset: offset)
     }
 

@@ -1,0 +1,98 @@
+@testable import FeedImport
+import Foundation
+import PlumageCore
+import PlumageTestSupport
+import Testing
+
+/// The index cache: a source comes back exactly, only for the key it was made for, and damaged
+/// files are refused without crashing.
+@Suite struct SourceCacheTests {
+    /// A source using every field the format stores.
+    static let source: FeedSource = {
+        let owner = Author(name: "Ada Park", handle: "adapark", avatar: "/a/avatar.jpg")
+        let text = "Hello #Swift 👨‍👩‍👧 @bob example.com"
+        let first = Item(
+            id: "1588091220244369409", date: Timestamp(seconds: 1_667_465_426), author: owner, kind: .quote, text: text,
+            entities: [Entity(kind: .hashtag, text: "#Swift", start: 6, end: 12, target: "Swift"),
+                       Entity(kind: .mention, text: "@bob", start: 19, end: 23, target: "bob"),
+                       Entity(kind: .url, text: "example.com", start: 24, end: 35, target: "https://example.com")],
+            media: [Media(kind: .photo, path: "/a/b.zip/data/tweets_media/1-x.jpg", width: 2048, height: 1536, alt: "a cat"),
+                    Media(kind: .video, path: nil, width: 0, height: 0, duration: 42.5),
+                    Media(kind: .gif, path: nil, width: 10, height: 20, remoteHost: "cdn.example.com")])
+        let second = Item(id: "x", date: nil, dateProblem: "date_published 'soon' is not an RFC 3339 date",
+                          author: Author(name: "Liked post", handle: ""), kind: .repost, text: "")
+        let third = Item(id: "3", date: Timestamp(seconds: -5), author: owner, kind: .reply, text: "négatif")
+        return FeedSource(kind: .twitterArchive, title: "Ada's archive", owner: owner,
+                          sections: [Section(name: "Tweets", itemIndices: [0, 2]), Section(name: "Likes", itemIndices: [1]),
+                                     Section(name: "Empty", itemIndices: [])],
+                          items: [first, second, third], warnings: ["data/tweets-part1.js: 3:1: unexpected end"])
+    }()
+
+    @Test func aSourceComesBackExactly() {
+        let bytes = SourceCache.encode(Self.source, path: "/a/b.zip", fingerprint: "123:45.6")
+        #expect(SourceCache.decode(bytes, path: "/a/b.zip", fingerprint: "123:45.6") == Self.source)
+        let noOwner = FeedSource(kind: .demo, title: "", sections: [Section(name: "T", itemIndices: [])], items: [])
+        #expect(SourceCache.decode(SourceCache.encode(noOwner, path: "/", fingerprint: ""), path: "/", fingerprint: "") == noOwner)
+    }
+
+    @Test func anotherPathFingerprintOrVersionIsStale() {
+        var bytes = SourceCache.encode(Self.source, path: "/a/b.zip", fingerprint: "123:45.6")
+        #expect(SourceCache.decode(bytes, path: "/a/c.zip", fingerprint: "123:45.6") == nil)
+        #expect(SourceCache.decode(bytes, path: "/a/b.zip", fingerprint: "124:45.6") == nil)
+        bytes[SourceCache.magic.count] = UInt8(SourceCache.formatVersion + 1)
+        #expect(SourceCache.decode(bytes, path: "/a/b.zip", fingerprint: "123:45.6") == nil)
+    }
+
+    @Test func everyTruncationAndExtraByteIsRefused() {
+        let bytes = SourceCache.encode(Self.source, path: "/p", fingerprint: "f")
+        for length in 0..<bytes.count {
+            #expect(SourceCache.decode(Array(bytes[..<length]), path: "/p", fingerprint: "f") == nil, "length \(length)")
+        }
+        #expect(SourceCache.decode(bytes + [0], path: "/p", fingerprint: "f") == nil)
+    }
+
+    @Test func randomDamageNeverCrashes() {
+        let bytes = SourceCache.encode(Self.source, path: "/p", fingerprint: "f")
+        var rng = SplitMix64(seed: 9)
+        var refused = 0
+        for _ in 0..<3_000 {
+            var damaged = bytes
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                damaged[Int(rng.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: rng.next())
+            }
+            if SourceCache.decode(damaged, path: "/p", fingerprint: "f") == nil { refused += 1 }
+        }
+        // Most flips hit a length, a kind or the key; those that only change a letter still decode.
+        #expect(refused > 1_000)
+    }
+
+    @Test func theStoreKeepsOneFilePerPathAndRefusesAChangedSource() throws {
+        let folder = NSTemporaryDirectory() + "plumage-cache-\(UUID().uuidString)"
+        let store = SourceCacheStore(folder: folder)
+        let feed = folder + "/feed.json"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: feed))
+        let fingerprint = try #require(SourceCacheStore.fingerprint(of: feed))
+        #expect(fingerprint.hasPrefix("2:"))
+        store.save(Self.source, path: feed, fingerprint: fingerprint)
+        #expect(store.load(path: feed, fingerprint: fingerprint) == Self.source)
+        #expect(store.file(for: feed).hasSuffix(".index"))
+        #expect(store.file(for: feed) != store.file(for: feed + "x"))
+        try Data("{ }".utf8).write(to: URL(fileURLWithPath: feed))
+        let changed = try #require(SourceCacheStore.fingerprint(of: feed))
+        #expect(changed != fingerprint)
+        #expect(store.load(path: feed, fingerprint: changed) == nil)
+        #expect(SourceCacheStore.fingerprint(of: folder + "/missing") == nil)
+    }
+
+    @Test func aFolderFingerprintChangesWhenADataFileOrMediaFolderChanges() throws {
+        let folder = NSTemporaryDirectory() + "plumage-fp-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/data/tweets_media", withIntermediateDirectories: true)
+        try Data("window.YTD.tweets.part0 = []".utf8).write(to: URL(fileURLWithPath: folder + "/data/tweets.js"))
+        let before = try #require(SourceCacheStore.fingerprint(of: folder))
+        #expect(before.contains("tweets.js=28:"))
+        usleep(20_000)
+        try Data([1]).write(to: URL(fileURLWithPath: folder + "/data/tweets_media/1-a.jpg"))
+        #expect(SourceCacheStore.fingerprint(of: folder) != before)
+    }
+}

@@ -21,11 +21,51 @@ public enum SourceLoader {
 
     /// Loads each of `paths` (at least one) and merges them newest first (`SourceMerge`); the
     /// first path that cannot be read stops with its error.
-    public static func load(paths: [String], resources: ResourceLocator? = nil) throws(SourceError) -> FeedSource {
-        guard paths.count > 1 else { return try load(path: paths.first, resources: resources) }
+    /// With a `cache`, each path's source is taken from its index cache when the files are unchanged,
+    /// and a source read afresh is stored there (the window does this; `dump` always reads).
+    public static func load(paths: [String], resources: ResourceLocator? = nil, cache: SourceCacheStore? = nil)
+        throws(SourceError) -> FeedSource
+    {
+        guard !paths.isEmpty else { return try load(path: nil, resources: resources) }
         var sources: [FeedSource] = []
-        for path in paths { sources.append(try loadOne(path)) }
+        for path in paths {
+            let absolute = FileSystem.absolute(path)
+            let fingerprint = cache == nil ? nil : SourceCacheStore.fingerprint(of: absolute)
+            if let cache, let fingerprint, let cached = cache.load(path: absolute, fingerprint: fingerprint) {
+                sources.append(cached)
+                continue
+            }
+            let source = try loadOne(path)
+            if let cache, let fingerprint { cache.save(source, path: absolute, fingerprint: fingerprint) }
+            sources.append(source)
+        }
         return SourceMerge.merged(sources)
+    }
+
+    /// The cached sources of `paths` merged, when every one of them has an intact cache for its
+    /// files as they are now; nil otherwise (then `load` reads them).
+    public static func cached(paths: [String], cache: SourceCacheStore) -> FeedSource? {
+        var sources: [FeedSource] = []
+        for path in paths {
+            let absolute = FileSystem.absolute(path)
+            guard let fingerprint = SourceCacheStore.fingerprint(of: absolute),
+                let source = cache.load(path: absolute, fingerprint: fingerprint)
+            else { return nil }
+            sources.append(source)
+        }
+        return sources.isEmpty ? nil : SourceMerge.merged(sources)
+    }
+
+    /// True when reading `paths` may take long enough to be done in the background while the window
+    /// shows (archives, and files over 8 MB); small feeds are read before the window opens.
+    public static func isLarge(paths: [String]) -> Bool {
+        paths.contains { path in
+            switch SourceFormat.sniff(path: path) {
+            case .twitterArchive, .mastodonArchive, .archiveZip: true
+            case .jsonFeed: (FileSystem.size(of: path) ?? 0) > 8 << 20
+            case .photoFolder, .image: false
+            }
+        }
     }
 
     /// Reads the source at `path`, choosing the reader by sniffing.

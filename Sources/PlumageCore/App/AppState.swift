@@ -41,6 +41,8 @@ public struct AppState: Sendable {
     public var searchIndexGeneration = 0
     /// The index searches of the source use, once built; nil before (searches scan) and after a reload.
     public internal(set) var searchIndex: SearchIndex?
+    /// The progress of the source still being read in the background; nil when none is.
+    public var loading: LoadingBar?
     /// The recently opened sources and photos (the loop reads and saves them; the recents screen shows them).
     public var recents = Recents()
     /// The notice shown at the bottom of the window (a failed reload), if any.
@@ -168,6 +170,9 @@ public struct AppState: Sendable {
             return []
         case let .searchIndex(index):
             if index.generation == searchIndexGeneration { searchIndex = index }
+            return []
+        case let .loading(progress):
+            loading = progress
             return []
         }
         if let split, listHasFocus {

@@ -86,6 +86,8 @@ public enum InputEvent: Hashable, Sendable {
     case textRendered(key: String, runs: [[RunExtent]])
     /// The search index of the source's items is ready (built off the main thread).
     case searchIndex(SearchIndex)
+    /// How far reading the source in the background has got; nil when it is done.
+    case loading(LoadingBar?)
     /// Something the user asked for could not be done; shown as a notice (F5 on a broken file).
     case failed(String)
 }

@@ -49,6 +49,12 @@ public final class SDLBackend {
     /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).
     public var wakeEventTypes: Set<UInt32> { [images.wakeEventType, photos.wakeEventType, background.eventType] }
 
+    /// Posts `event` to the app from any thread: it arrives through `news()`, after what was posted before it.
+    public var post: @Sendable (InputEvent) -> Void {
+        let mailbox = background
+        return { mailbox.post($0) }
+    }
+
     /// Runs `work` on a background thread of low priority; its event arrives through `news()`
     /// (building the search index of a large source without blocking the UI).
     public func runInBackground(_ work: @escaping @Sendable () -> InputEvent) {

@@ -12,7 +12,7 @@ from PIL import Image
 
 import demo_feed
 
-ICONS = ["back", "menu", "search", "theme", "chevron-down", "photo-placeholder", "broken-image", "close"]
+ICONS = ["back", "menu", "search", "theme", "chevron-down", "photo-placeholder", "broken-image", "close", "play"]
 FULL_PHOTO_BYTES = 1_485_159
 
 

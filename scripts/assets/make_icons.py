@@ -75,6 +75,14 @@ def broken_image(draw):
     draw.line([(120, 20), (146, 92), (108, 136), (150, 184), (128, 236)], fill=0, width=16, joint="curve")
 
 
+def play(draw):
+    """A right-pointing triangle with rounded corners, its centroid on the centre (the video card's ▶)."""
+    # The corners are rounded by stroking the outline of a slightly smaller triangle with round joints.
+    points = [(92, 62), (92, 194), (206, 128)]
+    draw.polygon(points, fill=255)
+    stroke(draw, points + [points[0]], width=28)
+
+
 ICONS = {
     "back.png": back,
     "menu.png": menu,
@@ -84,6 +92,7 @@ ICONS = {
     "photo-placeholder.png": photo_placeholder,
     "broken-image.png": broken_image,
     "close.png": close,
+    "play.png": play,
 }
 
 

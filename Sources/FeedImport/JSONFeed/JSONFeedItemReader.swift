@@ -97,7 +97,7 @@ struct JSONFeedItemReader {
             guard let url = attachment["url"]?.string,
                 let kind = Self.mediaKind(mime: attachment["mime_type"]?.string, url: url)
             else { continue }
-            media.append(medium(kind, url: url, ext: attachment["_plumage"]))
+            media.append(medium(kind, url: url, ext: attachment["_plumage"], raw: attachment))
         }
         if media.isEmpty, let image = raw["image"]?.string {
             media.append(medium(Self.mediaKind(mime: nil, url: image) == .gif ? .gif : .photo, url: image, ext: nil))
@@ -105,14 +105,20 @@ struct JSONFeedItemReader {
         return media
     }
 
-    /// A medium whose size comes from the extension, else the image header, else 0 × 0.
-    private func medium(_ kind: MediaKind, url: String, ext: JSONValue?) -> Media {
+    /// A medium whose size comes from the extension, else the image header, else 0 × 0; its alt
+    /// text from `_plumage.alt`, its running time from `duration_in_seconds`, and the host of a
+    /// remote (`http(s)`) one, which is never fetched.
+    private func medium(_ kind: MediaKind, url: String, ext: JSONValue?, raw: JSONValue? = nil) -> Media {
         let path = files.existingFile(url, base: baseDirectory)
+        let alt = (ext?["alt"]?.string).flatMap { $0.isEmpty ? nil : $0 }
+        let duration = (raw?["duration_in_seconds"]?.double).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let remoteHost = path == nil ? LocalPath.remoteHost(url) : nil
         if let w = ext?["width"]?.int, let h = ext?["height"]?.int, w > 0, h > 0 {
-            return Media(kind: kind, path: path, width: w, height: h)
+            return Media(kind: kind, path: path, width: w, height: h, alt: alt, duration: duration, remoteHost: remoteHost)
         }
         let size = kind == .video ? nil : path.flatMap(files.imageSize)
-        return Media(kind: kind, path: path, width: size?.width ?? 0, height: size?.height ?? 0)
+        return Media(kind: kind, path: path, width: size?.width ?? 0, height: size?.height ?? 0, alt: alt,
+                     duration: duration, remoteHost: remoteHost)
     }
 
     /// `image/gif` → gif, `image/*` → photo, `video/*` → video, others nil; without a MIME type, by file extension.

@@ -8,7 +8,8 @@ import PlumageCore
 /// per author `_plumage.handle`; per item `_plumage.kind` (post, reply, repost, quote) and
 /// `_plumage.entities` (SPEC §6's entity objects over the item's plain text, checked by
 /// `SourceEntities.validated`; items without them get `EntityDetector`'s); per attachment
-/// `_plumage.width` / `height`. Without it the sections are Timeline (all) and, when
+/// `_plumage.width` / `height` and `_plumage.alt` (alt text; the standard `duration_in_seconds`
+/// is read too, and remote `http(s)` attachments keep their host for their placeholder). Without it the sections are Timeline (all) and, when
 /// any item has media, Media.
 public enum JSONFeedReader {
     /// Reads the feed file at `path`; relative media paths resolve against its folder, and detected

@@ -21,6 +21,9 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case reload
     /// Open an http(s) URL in the desktop browser.
     case openURL(String)
+    /// Open a local file (a video) with the desktop's default program; the platform refuses
+    /// anything but an absolute path of an existing regular file.
+    case openFile(String)
     /// Decode these photos (most wanted first) instead of those asked for before: work for photos
     /// no longer listed may be dropped.
     case loadPhotos([PhotoRequest])
@@ -38,7 +41,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case (.pop, .pop), (.quit, .quit), (.toggleFullscreen, .toggleFullscreen), (.reload, .reload),
              (.cancelPhotoLoads, .cancelPhotoLoads): true
         case let (.app(x), .app(y)): x == y
-        case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)): x == y
+        case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)), let (.openFile(x), .openFile(y)): x == y
         case let (.textInput(x), .textInput(y)): x == y
         case let (.loadPhotos(x), .loadPhotos(y)): x == y
         case let (.open(x), .open(y)), let (.forgetRecent(x), .forgetRecent(y)): x == y
@@ -55,6 +58,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .toggleFullscreen: "toggleFullscreen"
         case .reload: "reload"
         case let .openURL(url): "openURL \(url)"
+        case let .openFile(path): "openFile \(path)"
         case let .notice(text): "notice \(text)"
         case let .textInput(area): "textInput \(area.map(\.description) ?? "off")"
         case let .loadPhotos(requests):

@@ -1,4 +1,5 @@
-/// A key with the modifiers that must be held (Shift is ignored for printable characters).
+/// A key with the modifiers that must be held (Shift is ignored for printable characters, unless
+/// the chord asks for it: Shift+A is not A).
 public struct KeyChord: Hashable, Sendable {
     /// The key pressed.
     public var key: Key
@@ -36,9 +37,10 @@ extension KeyChord {
         case .f5: "F5"
         case .f11: "F11"
         case .f12: "F12"
-        case let .character(c): c == "-" ? "−" : String(c)
+        case let .character(c): c == "-" ? "−" : modifiers.contains(.shift) ? c.uppercased() : String(c)
         }
-        return (modifiers.contains(.control) ? "Ctrl+" : "") + (modifiers.contains(.alt) ? "Alt+" : "") + name
+        return (modifiers.contains(.control) ? "Ctrl+" : "") + (modifiers.contains(.alt) ? "Alt+" : "")
+            + (modifiers.contains(.shift) ? "Shift+" : "") + name
     }
 }
 
@@ -50,10 +52,14 @@ public struct KeyTable<Command: Sendable>: Sendable {
     /// Creates a table from its rows.
     public init(_ rows: [(KeyChord, Command)]) { self.rows = rows }
 
-    /// The command bound to a key press, if any (Shift is ignored for characters).
+    /// The command bound to a key press, if any: a row with exactly these modifiers, else, for a
+    /// character typed with Shift, a row without Shift (Shift makes `?` and `+`; only a row that
+    /// asks for Shift, like nsxiv's Shift+A, tells the two apart).
     public func command(for key: Key, _ modifiers: Modifiers) -> Command? {
+        if let exact = rows.first(where: { $0.0.key == key && $0.0.modifiers == modifiers }) { return exact.1 }
+        guard case .character = key, modifiers.contains(.shift) else { return nil }
         var mods = modifiers
-        if case .character = key { mods.remove(.shift) }
+        mods.remove(.shift)
         return rows.first { $0.0.key == key && $0.0.modifiers == mods }?.1
     }
 }

@@ -7,7 +7,7 @@ import Imaging
 /// Monochrome icons, tinted when drawn (files `Assets/icons/NAME.png`).
 public enum Icon: String, Hashable, Sendable, CaseIterable {
     case back, menu, search, theme, chevronDown = "chevron-down", photoPlaceholder = "photo-placeholder"
-    case brokenImage = "broken-image", close
+    case brokenImage = "broken-image", close, play
 }
 
 /// One drawing command.

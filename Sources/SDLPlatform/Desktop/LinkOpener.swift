@@ -2,10 +2,11 @@ internal import CSDL2
 import Foundation
 import Glibc
 
-/// Opens links in the desktop's browser with `xdg-open`, started directly with an argument
-/// vector (`posix_spawn`, never a shell), so nothing in a URL is ever interpreted; the UI never
-/// waits for it (a detached thread reaps the child). Where there is no `xdg-open`, the URL goes
-/// to the clipboard instead. Main thread only (the clipboard is SDL's).
+/// Opens links in the desktop's browser and local files (videos) in the desktop's default program
+/// with `xdg-open`, started directly with an argument vector (`posix_spawn`, never a shell), so
+/// nothing in a URL or a file name is interpreted by us; the UI never waits for it (a detached
+/// thread reaps the child). Where there is no `xdg-open`, the URL or path goes to the clipboard
+/// instead. Main thread only (the clipboard is SDL's).
 public enum LinkOpener {
     /// What became of a link.
     public enum Outcome: Equatable, Sendable {
@@ -15,6 +16,8 @@ public enum LinkOpener {
         case copiedToClipboard
         /// `xdg-open` exists but could not be started (the system's reason).
         case failed(String)
+        /// The file was not handed to `xdg-open` (why, in a sentence naming it).
+        case refused(String)
     }
 
     /// The first executable `name` in the colon-separated `path`, if any.
@@ -41,13 +44,67 @@ public enum LinkOpener {
     /// Opens `url` (the core has checked it is http or https) with `xdg-open` found on
     /// `searchPath` (`$PATH` by default).
     public static func open(_ url: String, searchPath: String? = nil) -> Outcome {
+        spawnXdgOpen(url, searchPath: searchPath)
+    }
+
+    /// Opens the file at `path` with `xdg-open` found on `searchPath` (`$PATH` by default): only an
+    /// absolute path of an existing regular file (symbolic links followed) whose name has no
+    /// control characters, quotes, `$`, backquotes or backslashes (some `xdg-open` versions pass
+    /// names through `eval`). A path with no file of its own — a member of a zip archive,
+    /// `/x/archive.zip/data/tweets_media/1-a.mp4` — is first handed to `materialize`, which returns
+    /// the path of a local copy (or nil when it cannot make one); that copy is checked the same way.
+    public static func openFile(_ path: String, searchPath: String? = nil,
+                                materialize: (String) throws -> String? = { _ in nil }) -> Outcome {
+        guard path.hasPrefix("/") else { return .refused("not opened: \(path) is not an absolute path") }
+        var local = path
+        if !isRegularFile(path) {
+            do {
+                guard let copy = try materialize(path) else {
+                    return .refused("not opened: \(path) \(exists(path) ? "is not a regular file" : "does not exist")")
+                }
+                local = copy
+            } catch {
+                return .refused("cannot copy \(path) out of its archive: \(error)")
+            }
+        }
+        if let reason = refusal(of: local) { return .refused(reason) }
+        return spawnXdgOpen(local, searchPath: searchPath)
+    }
+
+    /// Why `path` must not be handed to `xdg-open`, or nil when it may (see `openFile`).
+    static func refusal(of path: String) -> String? {
+        guard path.hasPrefix("/") else { return "not opened: \(path) is not an absolute path" }
+        let misread: Set<Unicode.Scalar> = ["\"", "`", "$", "\\"]
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || misread.contains($0) }) {
+            return "not opened: the name \(path) has characters the desktop's opener may misread"
+        }
+        guard exists(path) else { return "not opened: \(path) does not exist" }
+        guard isRegularFile(path) else { return "not opened: \(path) is not a regular file" }
+        return nil
+    }
+
+    /// True when `path` names something (symbolic links followed).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// True when `path` is a regular file (symbolic links followed).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Starts `xdg-open` found on `searchPath` with `argument` as its only argument; without one,
+    /// puts `argument` on the clipboard.
+    static func spawnXdgOpen(_ argument: String, searchPath: String?) -> Outcome {
         let path = searchPath ?? getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
         guard let program = executable("xdg-open", in: path) else {
-            SDL_SetClipboardText(url)
+            SDL_SetClipboardText(argument)
             return .copiedToClipboard
         }
         var pid: pid_t = 0
-        let argv = [strdup(program), strdup(url), nil]
+        let argv = [strdup(program), strdup(argument), nil]
         defer { for arg in argv { free(arg) } }
         keepDescriptorsFromChildren()
         let status = posix_spawn(&pid, program, nil, nil, argv, environ)

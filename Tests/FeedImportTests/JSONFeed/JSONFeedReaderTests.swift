@@ -38,7 +38,7 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     #expect(coffee.media == [
         Media(kind: .photo, path: FixturePaths.path("images/tiny.png"), width: 2, height: 3),
         Media(kind: .photo, path: nil, width: 1600, height: 1067),
-        Media(kind: .photo, path: nil, width: 0, height: 0),
+        Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "example.com"),
         Media(kind: .gif, path: FixturePaths.path("images/tiny.gif"), width: 7, height: 9),
         Media(kind: .video, path: nil, width: 1280, height: 720),
     ])
@@ -86,6 +86,28 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     #expect(feed.items[0].author == Author(name: "feed.json", handle: "feedjson"))
     #expect(feed.items[0].media.map(\.path) == [png, jpeg, png, nil, folder + "/my pic.png"])
     #expect(feed.items[0].media.map(\.width) == [2, 5, 2, 0, 2])
+}
+
+@Test func remoteMediaKeepTheirHostAndAttachmentsTheirAltTextAndDuration() throws {
+    let text = """
+        {"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "content_text": "media",
+          "attachments": [{"url": "https://u:p@CDN.Example.com:8443/a.jpg?x=1", "mime_type": "image/jpeg"},
+                          {"url": "http://[2001:db8::1]/b.png", "mime_type": "image/png"},
+                          {"url": "clip.mp4", "mime_type": "video/mp4", "duration_in_seconds": 42.5,
+                           "_plumage": {"alt": "A dog runs", "width": 1280, "height": 720}},
+                          {"url": "ftp://files.example.com/c.png", "mime_type": "image/png",
+                           "duration_in_seconds": -1, "_plumage": {"alt": ""}}]},
+          {"id": "2", "content_text": "image", "image": "https://media.example.social/x/y.gif"}]}
+        """
+    let feed = try JSONFeedReader.decode(Array(text.utf8), path: "f.json", baseDirectory: "/nonexistent",
+                                         topLevelDomains: FixturePaths.topLevelDomains)
+    #expect(feed.items[0].media == [
+        Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com"),
+        Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "[2001:db8::1]"),
+        Media(kind: .video, path: nil, width: 1280, height: 720, alt: "A dog runs", duration: 42.5),
+        Media(kind: .photo, path: nil, width: 0, height: 0),
+    ])
+    #expect(feed.items[1].media == [Media(kind: .gif, path: nil, width: 0, height: 0, remoteHost: "media.example.social")])
 }
 
 @Test func errorMessagesNameThePath() {

@@ -54,6 +54,46 @@ import Testing
         #expect(TextSnapshot.mismatch(failed.textDump, named: "image-view-failed") == nil)
     }
 
+    /// An archive's cells: authors without pictures (generated avatars), a video with its running
+    /// time, a GIF beside a photo, a photo missing from the archive beside a remote one.
+    @Test func archiveCells() {
+        let media: [(Author, [Media])] = [
+            (Author(name: "Ada Lovelace", handle: "ada"),
+             [Media(kind: .video, path: "/media/clip.mp4", width: 1280, height: 720, duration: 42.3)]),
+            (Author(name: "Ωμέγα Σ", handle: "omega"),
+             [Media(kind: .gif, path: "/media/loop.mp4", width: 0, height: 0),
+              Media(kind: .photo, path: "/media/p.jpg", width: 1600, height: 900)]),
+            (Author(name: "", handle: "_zed"),
+             [Media(kind: .photo, path: nil, width: 1600, height: 1200),
+              Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com")]),
+        ]
+        let items = media.enumerated().map { i, entry in
+            Item(id: "\(i + 1)", date: Timestamp(seconds: 1_700_000_000 - Int64(i) * 60), author: entry.0,
+                 text: "Post \(i + 1)", media: entry.1)
+        }
+        let source = FeedSource(kind: .twitterArchive, title: "Archive",
+                                sections: [Section(name: "Tweets", itemIndices: [0, 1, 2])], items: items)
+        var app = AppState.feed(source)
+        app.fixedNow = Timestamp(seconds: 1_700_003_600)
+        app.assetRoot = "/assets"
+        _ = app.handle(.resized(Size(width: 800, height: 1200), .one), at: 0)
+        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        app.completeFeedLayout(at: 0, measurer: m)
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(frame.textDump, named: "feed-archive-cells") == nil)
+    }
+
+    @Test func imageViewWithAltText() {
+        var app = makeApp()
+        let alt = "A cup of coffee on a wooden table, steam rising, morning light from a window on the left; "
+            + "a spoon rests on the saucer and a notebook lies open beside it with a few handwritten lines."
+        app.openPhotos([Photo(path: "/p0.jpg", title: "p0.jpg", knownSize: PixelSize(width: 1600, height: 900), alt: alt)],
+                       at: 0)
+        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 1)), at: 1)
+        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(frame.textDump, named: "image-view-alt") == nil)
+    }
+
     @Test func pushHalfway() {
         var app = makeApp()
         app.push(PhotoScreen(photos: photos, index: 0, context: "Test"), at: 1)

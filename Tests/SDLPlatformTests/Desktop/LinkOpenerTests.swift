@@ -30,6 +30,63 @@ import Testing
         #expect(argv == url + "\n")
     }
 
+    /// What the stub in `folder` was started with, one argument a line (waits up to 5 s for it).
+    func arguments(in folder: String) -> String? {
+        var argv: String?
+        for _ in 0..<500 where argv == nil {
+            argv = try? String(contentsOfFile: folder + "/argv", encoding: .utf8)
+            if argv == nil { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        return argv
+    }
+
+    @Test func opensAnExistingFileByItsAbsolutePath() throws {
+        let folder = try stubFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let video = folder + "/Ada's clip (1).mp4"
+        #expect(FileManager.default.createFile(atPath: video, contents: Data("not really a video".utf8)))
+        #expect(LinkOpener.openFile(video, searchPath: folder) == .opened)
+        #expect(arguments(in: folder) == video + "\n")
+    }
+
+    @Test func refusesRelativeMissingAndOddPathsWithoutStartingAnything() throws {
+        let folder = try stubFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/clips", withIntermediateDirectories: true)
+        let odd = folder + "/$(touch pwned)`x`.mp4"
+        #expect(FileManager.default.createFile(atPath: odd, contents: Data()))
+        var asked: [String] = []
+        func record(_ path: String) -> String? { asked.append(path); return nil }
+        #expect(LinkOpener.openFile("clips/a.mp4", searchPath: folder, materialize: record)
+            == .refused("not opened: clips/a.mp4 is not an absolute path"))
+        #expect(LinkOpener.openFile(folder + "/missing.mp4", searchPath: folder, materialize: record)
+            == .refused("not opened: \(folder)/missing.mp4 does not exist"))
+        #expect(LinkOpener.openFile(folder + "/clips", searchPath: folder, materialize: record)
+            == .refused("not opened: \(folder)/clips is not a regular file"))
+        #expect(LinkOpener.openFile(odd, searchPath: folder, materialize: record)
+            == .refused("not opened: the name \(odd) has characters the desktop's opener may misread"))
+        // Only the absolute paths that are not plain files were offered to be copied out of an archive.
+        #expect(asked == [folder + "/missing.mp4", folder + "/clips"])
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/argv"))
+    }
+
+    @Test func aFileInsideAnArchiveOpensAsItsLocalCopy() throws {
+        let folder = try stubFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let copy = folder + "/cache-1-a.mp4"
+        #expect(FileManager.default.createFile(atPath: copy, contents: Data("copied".utf8)))
+        let member = "/x/archive.zip/data/tweets_media/1-a.mp4"
+        #expect(LinkOpener.openFile(member, searchPath: folder) { $0 == member ? copy : nil } == .opened)
+        #expect(arguments(in: folder) == copy + "\n")
+        // A copy that cannot be made is refused with the reason; a copy is checked like any file.
+        struct TooLarge: Error, CustomStringConvertible { var description: String { "over the size cap" } }
+        #expect(LinkOpener.openFile(member, searchPath: folder) { _ in throw TooLarge() }
+            == .refused("cannot copy \(member) out of its archive: over the size cap"))
+        #expect(LinkOpener.openFile(member, searchPath: folder) { _ in "relative/copy.mp4" }
+            == .refused("not opened: relative/copy.mp4 is not an absolute path"))
+    }
+
     @Test func withoutXdgOpenTheLinkGoesToTheClipboard() throws {
         try Video.initialize(headless: true)
         let empty = try stubFolder()

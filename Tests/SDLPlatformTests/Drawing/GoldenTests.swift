@@ -26,12 +26,12 @@ final class GoldenTests: XCTestCase {
         }
     }
 
-    /// Renders the demo feed at `size` points and `scale`, after `configure` adjusts the app
-    /// (which the test owns, as the window loop does) through the backend drawing it.
+    /// Renders the demo feed (or `source`) at `size` points and `scale`, after `configure` adjusts
+    /// the app (which the test owns, as the window loop does) through the backend drawing it.
     func render(theme: String = "original", size: Size = small, scale: Double = 1, statistics: FrameStatistics? = nil,
-                configure: (inout AppState, SDLBackend) -> Void = { _, _ in }) throws -> Bitmap {
+                source: FeedSource? = nil, configure: (inout AppState, SDLBackend) -> Void = { _, _ in }) throws -> Bitmap {
         try Video.initialize(headless: true)
-        let source = try SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: Self.root))
+        let source = try source ?? SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: Self.root))
         let themes = try loadThemes()
         var app = AppState(root: FeedScreen(source: source), themes: themes, theme: themes.theme(named: theme)!)
         app.assetRoot = Self.root + "/Assets"
@@ -116,6 +116,43 @@ final class GoldenTests: XCTestCase {
         try assertGolden(image, "missing-photo")
     }
 
+    /// An archive's cells as they arrive from its reader: authors without pictures, a video with its
+    /// running time, a GIF beside a photo, a photo missing from the archive beside a remote one.
+    static func archiveSource() -> FeedSource {
+        let photo = root + "/Assets/demo/photos/coffee.jpg"
+        let media: [(Author, String, [Media])] = [
+            (Author(name: "Ada Lovelace", handle: "ada"), "The engine at work",
+             [Media(kind: .video, path: "/archive/data/tweets_media/1-clip.mp4", width: 1280, height: 720, duration: 42.3)]),
+            (Author(name: "Ωμέγα Σ", handle: "omega"), "A GIF and a photo",
+             [Media(kind: .gif, path: "/archive/data/tweets_media/2-loop.mp4", width: 480, height: 270),
+              Media(kind: .photo, path: photo, width: 1600, height: 1067)]),
+            (Author(name: "", handle: "_zed"), "One left behind, one never fetched",
+             [Media(kind: .photo, path: nil, width: 1600, height: 1200),
+              Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com")]),
+        ]
+        let items = media.enumerated().map { i, entry in
+            Item(id: "\(i + 1)", date: Timestamp(seconds: 1_790_000_000 - Int64(i) * 3600), author: entry.0,
+                 text: entry.1, media: entry.2)
+        }
+        return FeedSource(kind: .twitterArchive, title: "Archive",
+                          sections: [Section(name: "Tweets", itemIndices: Array(items.indices))], items: items)
+    }
+
+    func testArchiveCells() throws {
+        try assertGolden(try render(theme: "light", size: Size(width: 560, height: 1100), source: Self.archiveSource()),
+                         "archive-cells")
+    }
+
+    func testImageViewWithAltText() throws {
+        let image = try render(theme: "dark", source: Self.archiveSource()) { app, backend in
+            let alt = "A cup of coffee on a wooden table, steam rising, morning light from a window on the left; "
+                + "a spoon rests on the saucer and a notebook lies open beside it with a few handwritten lines."
+            app.openPhotos([Photo(path: Self.root + "/Assets/demo/photos/coffee.jpg", title: "coffee.jpg", alt: alt)], at: 0)
+            backend.drawSettled(&app, at: 1)
+        }
+        try assertGolden(image, "photo-alt")
+    }
+
     /// The image view on a demo photo at an absolute zoom, after every decode has landed.
     func renderPhoto(_ zoom: PhotoZoom, theme: String = "dark") throws -> Bitmap {
         try render(theme: theme) { app, backend in
@@ -187,7 +224,7 @@ final class GoldenTests: XCTestCase {
     }
 
     /// The image view on a PNG whose alpha runs from 0 (left) to 255 (right), like libpng's
-    /// `basn6a08.png`, written at test time (square, so it fits: backdrop beside it); `a` pressed when `backdrop`.
+    /// `basn6a08.png`, written at test time (square, so it fits: backdrop beside it); Shift+A pressed when `backdrop`.
     func renderTransparentPhoto(backdrop: Bool) throws -> Bitmap {
         let dir = try HostileFiles.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -196,7 +233,7 @@ final class GoldenTests: XCTestCase {
         return try render(theme: "dark") { app, backend in
             app.openPhotos([Photo(path: path, title: "alpha-ramp.png")], at: 0)
             backend.drawSettled(&app, at: 1)
-            if backdrop { _ = app.handle(.key(.character("a"), []), at: 1) }
+            if backdrop { _ = app.handle(.key(.character("a"), .shift), at: 1) }
         }
     }
 

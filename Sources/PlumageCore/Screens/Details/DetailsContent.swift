@@ -1,10 +1,12 @@
-/// What the details screen lists for one post (seed 001, Smashtag Mentions): its photos, hashtags,
-/// users and links, one entry per row, duplicates removed, in the order they appear.
+/// What the details screen lists for one post (seed 001, Smashtag Mentions): its photos and videos,
+/// hashtags, users and links, one entry per row, duplicates removed, in the order they appear.
 public struct DetailsContent: Hashable, Sendable {
     /// One thing the user can choose.
     public enum Entry: Hashable, Sendable {
-        /// Photo `index` of the post's photos (`Photo.photos(of:)`), with its size if known.
+        /// Photo `index` of the post's photos (`Photo.photos(of:source:)`), with its size if known.
         case photo(index: Int, Media)
+        /// A video or GIF of the post (opened in the desktop's player).
+        case video(Media)
         /// A hashtag, without `#`.
         case hashtag(String)
         /// A user's handle, without `@` (the author first, then the people mentioned).
@@ -15,7 +17,7 @@ public struct DetailsContent: Hashable, Sendable {
 
     /// A titled group of entries; never empty.
     public struct Section: Hashable, Sendable {
-        /// "Images", "Hashtags", "Users" or "URLs".
+        /// "Images" (photos, videos and GIFs), "Hashtags", "Users" or "URLs".
         public var title: String
         /// The entries, in the order they appear in the post.
         public var entries: [Entry]
@@ -30,7 +32,12 @@ public struct DetailsContent: Hashable, Sendable {
     public init(item: Item) {
         var seen = Set<String>()
         func unique(_ key: String) -> Bool { seen.insert(key.lowercased()).inserted }
-        let photos = item.media.filter { $0.kind != .video }.enumerated().map { Entry.photo(index: $0.offset, $0.element) }
+        var photoCount = 0
+        let photos = item.media.map { media -> Entry in
+            guard media.kind == .photo else { return .video(media) }
+            defer { photoCount += 1 }
+            return .photo(index: photoCount, media)
+        }
         let tags = item.entities.filter { $0.kind == .hashtag && unique("#" + $0.target) }.map { Entry.hashtag($0.target) }
         let users = ([item.author.handle] + item.entities.filter { $0.kind == .mention }.map(\.target))
             .filter { unique("@" + $0) }.map { Entry.user($0) }
@@ -39,5 +46,15 @@ public struct DetailsContent: Hashable, Sendable {
         sections = [("Images", photos), ("Hashtags", tags), ("Users", users), ("URLs", urls)]
             .filter { !$0.1.isEmpty }.map { Section(title: $0.0, entries: $0.1) }
         entries = sections.flatMap(\.entries)
+    }
+}
+
+extension DetailsContent.Entry {
+    /// The medium a photo or video entry shows; nil for text entries.
+    public var media: Media? {
+        switch self {
+        case let .photo(_, media), let .video(media): media
+        case .hashtag, .user, .url: nil
+        }
     }
 }

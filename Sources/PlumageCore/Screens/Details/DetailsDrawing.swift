@@ -21,31 +21,26 @@ extension DetailsScreen {
                                placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
         let origin = Point(x: column.minX, y: ChromeMetrics.barHeight - scroll.offset.rounded())
         let tag = "details:\(Int(key.width)):\(key.theme):\(post.id)"
-        layout.post.draw(post, origin: origin, width: column.width, highlighted: false, tag: tag, env: env,
-                         measurer: measurer, into: &commands)
+        layout.post.draw(post, origin: origin, width: column.width, highlighted: false, tag: tag, source: source.kind,
+                         env: env, measurer: measurer, into: &commands)
         for (i, header) in layout.headers.enumerated() {
             commands.append(.text(header.block, at: Point(x: origin.x + header.origin.x, y: origin.y + header.origin.y),
                                   key: "\(tag):header:\(i)"))
         }
         let hover = drag == nil ? env.pointer.flatMap { row(at: $0, env: env) } : nil
         let placeholder = CellLayout.placeholderColor(theme)
-        let radius = Int((FeedMetrics.photoRadius * env.displayScale.factor).rounded())
         for (i, (entry, row)) in zip(content.entries, layout.rows).enumerated() {
             let frame = row.frame.offsetBy(dx: origin.x, dy: origin.y)
             guard frame.maxY > ChromeMetrics.barHeight, frame.minY < env.windowSize.height else { continue }
             let chosen = i == selection || i == hover
-            if case let .photo(_, media) = entry {
+            if let media = entry.media {
                 if chosen { commands.append(.roundedFill(frame.insetBy(-4), radius: FeedMetrics.photoRadius + 4, theme.color(.selection))) }
-                if let path = media.path {
-                    let request = ImageRequest(path: path, size: env.displayScale.pixels(frame.size), shape: .rounded(radius))
+                if let request = MediaDrawing.imageRequest(media, size: frame.size, scale: env.displayScale) {
                     commands.append(.image(request, frame, placeholder: placeholder,
                                            failureIcon: CellLayout.failureIcon(request, frame: frame, scale: env.displayScale)))
-                } else {
-                    commands.append(.roundedFill(frame, radius: FeedMetrics.photoRadius, theme.color(.placeholder)))
-                    let icon = min(48, frame.width / 3, frame.height / 3)
-                    commands.append(.icon(.brokenImage, Rect(x: frame.midX - icon / 2, y: frame.midY - icon / 2,
-                                                             width: icon, height: icon), theme.color(.handle)))
                 }
+                MediaDrawing.drawCard(media, in: frame, source: source.kind, theme: theme, measurer: measurer,
+                                      into: &commands)
             } else if let text = row.text {
                 if chosen { commands.append(.fill(frame, theme.color(.selection))) }
                 commands.append(.text(text, at: Point(x: origin.x + row.textOrigin.x, y: origin.y + row.textOrigin.y),

@@ -57,8 +57,8 @@ struct DetailsLayout: Sendable {
             y += Self.headerHeight
             for entry in section.entries {
                 switch entry {
-                case let .photo(_, media):
-                    let aspect = media.width > 0 && media.height > 0 ? Double(media.height) / Double(media.width) : 0.75
+                case let .photo(_, media), let .video(media):
+                    let aspect = MediaDrawing.aspect(of: media)
                     // Very tall photos (a long screenshot) are shown at most twice as tall as wide,
                     // cropped to the middle; the image view shows them whole.
                     let height = (inner * min(aspect, 2)).rounded()
@@ -87,7 +87,7 @@ struct DetailsLayout: Sendable {
         case let .hashtag(tag): ("#" + tag, .hashtag)
         case let .user(handle): ("@" + handle, .mention)
         case let .url(_, shown): (shown, .link)
-        case .photo: ("", .text)
+        case .photo, .video: ("", .text)
         }
     }
 

@@ -88,13 +88,15 @@ public struct DetailsScreen: Screen {
         return []
     }
 
-    /// What choosing entry `index` does: the image view, a search feed, or the browser.
+    /// What choosing entry `index` does: the image view, the desktop's player, a search feed, or the browser.
     func choose(_ index: Int, env: ScreenEnvironment) -> [Effect] {
         let entries = content.entries
         guard entries.indices.contains(index) else { return [] }
         switch entries[index] {
         case let .photo(photo, _):
-            return [.push(PhotoScreen(photos: Photo.photos(of: post), index: photo, context: source.title))]
+            return [.push(PhotoScreen(photos: Photo.photos(of: post, source: source.kind), index: photo, context: source.title))]
+        case let .video(media):
+            return [EntityChoice.play(media, in: source.kind)]
         case let .hashtag(tag):
             return [EntityChoice.effect(of: .hashtag, target: tag, in: source, index: env.searchIndex)]
         case let .user(handle):

@@ -4,9 +4,10 @@ import Imaging
 /// screen.
 extension CellLayout {
     /// Appends the commands of `item`'s cell with its top left at `origin` (window points);
-    /// `tag` makes the text textures' keys unique to this layout (generation and item).
-    public func draw(_ item: Item, origin: Point, width: Double, highlighted: Bool, tag: String, env: ScreenEnvironment,
-                     measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+    /// `tag` makes the text textures' keys unique to this layout (generation and item); `source`
+    /// is the kind of source the item is from (what a missing medium's placeholder says).
+    public func draw(_ item: Item, origin: Point, width: Double, highlighted: Bool, tag: String, source: SourceKind,
+                     env: ScreenEnvironment, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         let theme = env.theme
         let layout = withDate(RelativeDate.format(item.date, now: env.now), item: item, cellWidth: width, theme: theme,
                               measurer: measurer)
@@ -19,34 +20,32 @@ extension CellLayout {
                                    failureIcon: Self.failureIcon(request, frame: frame, scale: env.displayScale)))
         }
         if item.author.avatar == nil {
-            commands.append(.roundedFill(layout.avatar.offsetBy(dx: origin.x, dy: origin.y),
-                                         radius: FeedMetrics.avatarSize / 2, theme.color(.placeholder)))
+            GeneratedAvatar.draw(item.author, in: layout.avatar.offsetBy(dx: origin.x, dy: origin.y), measurer: measurer,
+                                 into: &commands)
         }
         func at(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y) }
         commands.append(.text(layout.name, at: at(layout.nameOrigin), key: "name:\(tag)"))
         commands.append(.text(layout.meta, at: at(layout.metaOrigin), key: "meta:\(tag):\(layout.metaDate)"))
         commands.append(.text(layout.body, at: at(layout.bodyOrigin), key: "body:\(tag)"))
-        for (i, media) in item.media.prefix(layout.photos.count).enumerated() where media.path == nil {
-            let frame = layout.photos[i].offsetBy(dx: origin.x, dy: origin.y)
-            commands.append(.roundedFill(frame, radius: FeedMetrics.photoRadius, theme.color(.placeholder)))
-            let icon = min(48, frame.width / 3, frame.height / 3)
-            commands.append(.icon(.brokenImage, Rect(x: frame.midX - icon / 2, y: frame.midY - icon / 2,
-                                                     width: icon, height: icon), theme.color(.handle)))
+        for (media, frame) in zip(item.media, layout.photos) {
+            MediaDrawing.drawCard(media, in: frame.offsetBy(dx: origin.x, dy: origin.y), source: source, theme: theme,
+                                  measurer: measurer, into: &commands)
         }
         commands.append(.fill(layout.separator.offsetBy(dx: origin.x, dy: origin.y), theme.color(.separator)))
     }
 
-    /// The avatar and photo images of `item`'s cell with their frames relative to the cell.
+    /// The avatar and photo images of `item`'s cell with their frames relative to the cell (videos,
+    /// GIFs and missing files have none: nothing of theirs is ever decoded).
     public func imageRequests(_ item: Item, scale displayScale: DisplayScale) -> [(ImageRequest, Rect)] {
         var result: [(ImageRequest, Rect)] = []
         if let avatar = item.author.avatar {
             result.append((ImageRequest(path: avatar, size: displayScale.pixels(self.avatar.size), shape: .circle),
                            self.avatar))
         }
-        let radius = Int((FeedMetrics.photoRadius * displayScale.factor).rounded())
         for (media, frame) in zip(item.media, photos) {
-            guard let path = media.path, media.kind != .video else { continue }
-            result.append((ImageRequest(path: path, size: displayScale.pixels(frame.size), shape: .rounded(radius)), frame))
+            if let request = MediaDrawing.imageRequest(media, size: frame.size, scale: displayScale) {
+                result.append((request, frame))
+            }
         }
         return result
     }

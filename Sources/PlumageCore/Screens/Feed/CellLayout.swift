@@ -18,7 +18,7 @@ public struct CellLayout: Sendable {
     public var body: TextBlock
     /// Top-left of `body` in points, relative to the cell.
     public var bodyOrigin: Point
-    /// Photo frames in attachment order (at most four).
+    /// Frames of the first four media (photos, videos, GIFs, missing ones alike), in attachment order.
     public var photos: [Rect]
     /// The hairline under the cell, inset to the text column as in the design.
     public var separator: Rect
@@ -115,16 +115,17 @@ public struct CellLayout: Sendable {
         return spans
     }
 
-    /// Frames of up to four photos for a column `width` wide: one at its aspect ratio, 2–4 as a grid.
+    /// Frames of the first four media for a column `width` wide: one at its aspect ratio
+    /// (`MediaDrawing.aspect`), 2–4 as a grid.
     public static func photoGrid(_ media: [Media], width: Double) -> [Rect] {
-        let shown = Array(media.filter { $0.kind != .video || $0.path != nil }.prefix(4))
+        let shown = Array(media.prefix(4))
         let gap = FeedMetrics.photoGap
         let half = ((width - gap) / 2).rounded(.down)
         switch shown.count {
         case 0:
             return []
         case 1:
-            let height = min(max(width * shown[0].aspect, width * 0.4), min(width * 1.25, 520)).rounded()
+            let height = min(max(width * MediaDrawing.aspect(of: shown[0]), width * 0.4), min(width * 1.25, 520)).rounded()
             return [Rect(x: 0, y: 0, width: width, height: height)]
         case 2:
             let h = (width * 0.5625).rounded()

@@ -1,6 +1,6 @@
 /// What choosing an entity does, wherever it is chosen (a post's text, the details screen): a
 /// hashtag or user opens its search feed; a link opens in the browser when it is http or https
-/// and is refused with a notice otherwise.
+/// and is refused with a notice otherwise; a video opens in the desktop's player.
 public enum EntityChoice {
     /// The effect of choosing an entity of `kind` whose target is `target` (a tag, a handle, a URL)
     /// in a post of `source` (searched with `index` when it is the source's).
@@ -10,6 +10,20 @@ public enum EntityChoice {
         case .mention: .push(FeedScreen.search("@" + target, in: source, index: index))
         case .url: open(target)
         }
+    }
+
+    /// Choosing a video or GIF (`media`, from a source of kind `source`): its file opens in the
+    /// desktop's default program; one that is missing or remote gets a notice saying so.
+    public static func play(_ media: Media, in source: SourceKind) -> Effect {
+        let what = media.kind == .gif ? "GIF" : "video"
+        guard let path = media.path else {
+            if let host = media.remoteHost, !host.isEmpty { return .notice("\(what) on \(host) — not downloaded") }
+            switch source {
+            case .twitterArchive, .mastodonArchive: return .notice("\(what) not in the archive")
+            case .demo, .jsonFeed, .photoFolder: return .notice("\(what) file not found")
+            }
+        }
+        return .openFile(path)
     }
 
     /// Opening a link: http and https go to the browser; anything else is refused with a notice.

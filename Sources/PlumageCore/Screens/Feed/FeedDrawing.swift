@@ -122,8 +122,8 @@ extension FeedScreen {
         // Texts are keyed by what their layout depends on (the executor adds the scales), so two
         // lists showing the same post share its textures and never mix up two layouts of it.
         let tag = Self.textTag(width: width, env: env, item: item)
-        exact.draw(item, origin: origin, width: width, highlighted: highlighted, tag: tag, env: env, measurer: measurer,
-                   into: &commands)
+        exact.draw(item, origin: origin, width: width, highlighted: highlighted, tag: tag, source: source.kind, env: env,
+                   measurer: measurer, into: &commands)
     }
 
     /// The avatar and photo images of a row with their frames relative to the cell.

@@ -1,5 +1,6 @@
 /// The feed screen (SPEC §1): a section of a source as a scrolling list of cells under the bar,
-/// with the section picker; clicking a photo opens the image view on the item's photos.
+/// with the section picker; clicking a photo opens the image view on the item's photos, clicking
+/// a video or GIF opens it in the desktop's player.
 public struct FeedScreen: Screen {
     /// The feed being shown (replaced when the source is reloaded).
     public private(set) var source: FeedSource
@@ -44,7 +45,8 @@ public struct FeedScreen: Screen {
 
     /// The feed's keys for the `?` overlay.
     public var keyHelp: [(keys: String, action: String)] {
-        [("wheel, drag", "scroll (drag flings)"), ("click", "open a post, #tag, @user, link")]
+        [("wheel, drag", "scroll (drag flings)"), ("click", "open a post, #tag, @user, link"),
+         ("click a video", "play it in the video player")]
             + FeedCommand.keys.helpRows + (hasPicker ? [("click the title", "sections")] : [])
     }
 
@@ -107,13 +109,13 @@ public struct FeedScreen: Screen {
     /// index within it.
     public var feedPhotos: [(item: Int, photo: Int)] {
         list.rows.flatMap { item in
-            Photo.photos(of: source.items[item]).indices.map { (item, $0) }
+            Photo.photos(of: source.items[item], source: source.kind).indices.map { (item, $0) }
         }
     }
 
     /// The image view on the photos of item `item`, at photo `photo`, titled after this feed.
     public func photoScreen(item: Int, photo: Int) -> PhotoScreen {
-        PhotoScreen(photos: Photo.photos(of: source.items[item]), index: photo, context: source.title)
+        PhotoScreen(photos: Photo.photos(of: source.items[item], source: source.kind), index: photo, context: source.title)
     }
 
     /// The details of item `item` (an index into the source's items).
@@ -158,8 +160,8 @@ public struct FeedScreen: Screen {
             drag = nil
             if d.moved {
                 list.scroll.dragEnded(at: time)
-            } else if let (item, photo) = photoHit(at: point, env: env) {
-                return [.push(photoScreen(item: item, photo: photo))]
+            } else if let (item, media) = mediaHit(at: point, env: env) {
+                return [choose(media: media, of: item)]
             } else if let (item, index) = entityHit(at: point, env: env) {
                 let entity = source.items[item].entities[index]
                 return [EntityChoice.effect(of: entity.kind, target: entity.target, in: source, index: env.searchIndex)]
@@ -292,17 +294,25 @@ public struct FeedScreen: Screen {
         return source.items[item].entities.indices.contains(entity) ? (item, entity) : nil
     }
 
-    /// The item and photo under a window point, if any.
-    func photoHit(at point: Point, env: ScreenEnvironment) -> (item: Int, photo: Int)? {
+    /// What choosing medium `media` (an index into its `media`) of item `item` does: a photo opens
+    /// the image view on the item's photos, a video or GIF opens in the desktop's player.
+    func choose(media: Int, of item: Int) -> Effect {
+        if let photo = Photo.index(ofMedium: media, in: source.items[item]) {
+            return .push(photoScreen(item: item, photo: photo))
+        }
+        return EntityChoice.play(source.items[item].media[media], in: source.kind)
+    }
+
+    /// The item and the medium (an index into its `media`) under a window point, if any.
+    func mediaHit(at point: Point, env: ScreenEnvironment) -> (item: Int, media: Int)? {
         let column = Self.columnFrame(windowSize: env.windowSize)
         guard point.y >= ChromeMetrics.barHeight, column.contains(point),
               let row = list.row(atContentY: point.y - ChromeMetrics.barHeight + list.scroll.offset.rounded()),
               let layout = list.layout(row) else { return nil }
         let origin = Point(x: column.minX, y: list.windowY(ofContentY: list.rowTops[row]))
         let local = Point(x: point.x - origin.x, y: point.y - origin.y)
-        guard let photo = layout.photos.firstIndex(where: { $0.contains(local) }) else { return nil }
+        guard let media = layout.photos.firstIndex(where: { $0.contains(local) }) else { return nil }
         let item = list.rows[row]
-        // Photo frames skip videos without files; map back to the index among the item's photos.
-        return source.items[item].media.filter({ $0.kind != .video }).indices.contains(photo) ? (item, photo) : nil
+        return source.items[item].media.indices.contains(media) ? (item, media) : nil
     }
 }

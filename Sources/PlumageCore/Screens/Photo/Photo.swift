@@ -10,23 +10,38 @@ public struct Photo: Hashable, Sendable {
     public var subtitle: String?
     /// The size known from metadata before decoding, if any (0×0 when unknown).
     public var knownSize: PixelSize
+    /// The author's description of the photo (alt text), shown as a caption; nil when none.
+    public var alt: String?
+    /// What the view says when `path` is nil ("Not in the archive", "cdn.example.com — not
+    /// downloaded"); nil says the file is missing.
+    public var unavailableReason: String?
     /// Creates a photo.
-    public init(path: String?, title: String, subtitle: String? = nil, knownSize: PixelSize = PixelSize(width: 0, height: 0)) {
+    public init(path: String?, title: String, subtitle: String? = nil, knownSize: PixelSize = PixelSize(width: 0, height: 0),
+                alt: String? = nil, unavailableReason: String? = nil) {
         self.path = path; self.title = title; self.subtitle = subtitle; self.knownSize = knownSize
+        self.alt = alt; self.unavailableReason = unavailableReason
     }
 
     /// The title and subtitle as the bar and the window title show them: "Ada Park · Aug 12, 2023".
     public var caption: String { [title, subtitle ?? ""].filter { !$0.isEmpty }.joined(separator: " · ") }
 
-    /// The photos of a feed item, titled with its author's name (or "@handle" when it has none) and
-    /// subtitled with the item's day ("Aug 12, 2023"; none for an undated item).
-    public static func photos(of item: Item) -> [Photo] {
+    /// The photos of a feed item (its videos and GIFs are not: they open in the desktop's player),
+    /// titled with its author's name (or "@handle" when it has none), subtitled with the item's day
+    /// ("Aug 12, 2023"; none for an undated item), with their alt text and, for missing ones, why
+    /// (worded for a `source` of that kind).
+    public static func photos(of item: Item, source: SourceKind) -> [Photo] {
         let author = item.author.name.isEmpty ? "@\(item.author.handle)" : item.author.name
         let subtitle = item.date.map(RelativeDate.day)
-        return item.media.filter { $0.kind != .video }.map {
-            Photo(path: $0.path, title: author, subtitle: subtitle,
-                  knownSize: PixelSize(width: $0.width, height: $0.height))
+        return item.media.filter { $0.kind == .photo }.map {
+            Photo(path: $0.path, title: author, subtitle: subtitle, knownSize: PixelSize(width: $0.width, height: $0.height),
+                  alt: $0.alt, unavailableReason: MediaDrawing.unavailableReason($0, in: source))
         }
+    }
+
+    /// Index among `photos(of: item)` of the item's medium `media` (an index into `item.media`), when it is a photo.
+    public static func index(ofMedium media: Int, in item: Item) -> Int? {
+        guard item.media.indices.contains(media), item.media[media].kind == .photo else { return nil }
+        return item.media[..<media].filter { $0.kind == .photo }.count
     }
 }
 

@@ -17,6 +17,9 @@ public struct PhotoScreen: Screen {
     public internal(set) var startMode: ZoomMode = .fill
     /// What shows through transparent photos; kept from photo to photo.
     public internal(set) var underTransparency: TransparencyBackground = .checkerboard
+    /// True while a photo's alt text is shown as a caption at the bottom (`a` switches; kept from
+    /// photo to photo).
+    public internal(set) var showsAlt = true
     /// What the platform has reported about each photo's decoding, by path.
     public internal(set) var status: [String: PhotoStatus] = [:]
     /// The decodes last asked for; asked again only when they change (asking again for a cached
@@ -130,6 +133,8 @@ public struct PhotoScreen: Screen {
             }
         case .toggleTransparencyBackground:
             underTransparency = underTransparency == .checkerboard ? .backdrop : .checkerboard
+        case .toggleAlt:
+            showsAlt.toggle()
         case let .stepPhoto(n): show(index + n)
         case .firstPhoto: show(0)
         case .lastPhoto: show(photos.count - 1)
@@ -256,6 +261,8 @@ public enum PhotoCommand: Hashable, Sendable, KeyCommand {
     case firstPhoto, lastPhoto
     /// Checkerboard or backdrop under transparent photos (nsxiv's `A`).
     case toggleTransparencyBackground
+    /// Show or hide the photo's alt text.
+    case toggleAlt
 
     /// What the command does, for the `?` overlay.
     public var help: String {
@@ -266,6 +273,7 @@ public enum PhotoCommand: Hashable, Sendable, KeyCommand {
         case .panOrStep, .stepPhoto: "previous, next photo"
         case .firstPhoto, .lastPhoto: "first, last photo"
         case .toggleTransparencyBackground: "checkerboard or backdrop"
+        case .toggleAlt: "alt text"
         }
     }
 
@@ -292,6 +300,7 @@ public enum PhotoCommand: Hashable, Sendable, KeyCommand {
         (KeyChord(.pageUp),                      .stepPhoto(-1)),
         (KeyChord(.home),                        .firstPhoto),
         (KeyChord(.end),                         .lastPhoto),
-        (KeyChord(.character("a")),              .toggleTransparencyBackground),
+        (KeyChord(.character("a")),              .toggleAlt),
+        (KeyChord(.character("a"), .shift),      .toggleTransparencyBackground),
     ])
 }

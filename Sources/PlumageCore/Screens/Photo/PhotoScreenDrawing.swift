@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Drawing the image view: a dimmed blurred backdrop, the photo (or a spinner, or the reason it
-/// cannot be shown), and the bar with back button, title and position.
+/// cannot be shown), its alt text in a band at the bottom, and the bar with back button, title and
+/// position.
 extension PhotoScreen {
     /// Follows the window and the photo's known size, advances zoom animations to `env.time`,
     /// and returns the frame with the decodes it wants (only when they changed).
@@ -34,7 +35,11 @@ extension PhotoScreen {
     /// The checkerboard's dark squares.
     static let checkerDark = RGBA(153, 153, 153)
 
-    /// Appends the backdrop, the photo (or spinner, or error) and the bar.
+    /// The alt text band: its fill (dark enough for white text over any photo, in every theme), the
+    /// most lines it shows, and the padding around them.
+    static let altBand = RGBA(0, 0, 0, 160), altLines = 3, altPadding = 12.0
+
+    /// Appends the backdrop, the photo (or spinner, or error), the alt text and the bar.
     func draw(env: ScreenEnvironment, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         let windowSize = env.windowSize, theme = env.theme, displayScale = env.displayScale
         let window = env.windowRect
@@ -52,8 +57,12 @@ extension PhotoScreen {
         if covered { commands.append(.clip(Rect(x: 0, y: 0, width: window.width, height: view.minY))) }
         commands.append(.image(backdrop, window, placeholder: dim.over(theme.color(.backdrop)), failureIcon: nil))
         if covered { commands.append(.clip(nil)) }
-        if let error = status?.error ?? (photo?.path == nil ? .cannotRead("the file is missing") : nil) {
-            drawPhotoError(error, in: view, theme: theme, measurer: measurer, into: &commands)
+        if photo?.path == nil {
+            // Nothing to decode: the reason at once, never a spinner.
+            drawMessage(photo?.unavailableReason ?? "File not found", in: view, theme: theme, measurer: measurer,
+                        into: &commands)
+        } else if let error = status?.error {
+            drawMessage(error.message, in: view, theme: theme, measurer: measurer, into: &commands)
         } else if let v = viewport, let path = photo?.path, let status,
                   let level = PhotoStatus.level(toDraw: v.pyramidLevel, available: status.levels) {
             let destination = displayScale.points(v.destination).offsetBy(dx: view.minX, dy: view.minY)
@@ -66,6 +75,9 @@ extension PhotoScreen {
                                    blended: transparent))
         } else {
             drawSpinner(center: Point(x: view.midX, y: view.midY), time: env.time, theme: theme, into: &commands)
+        }
+        if showsAlt, let alt = photo?.alt, alt.contains(where: { !$0.isWhitespace }) {
+            drawAlt(alt, in: view, measurer: measurer, into: &commands)
         }
         let bar = NavigationBar(windowWidth: windowSize.width)
         let title = photo?.caption ?? ""
@@ -90,15 +102,30 @@ extension PhotoScreen {
         }
     }
 
-    /// The broken-image icon and the reason, centred in the view.
-    func drawPhotoError(_ error: ImageError, in view: Rect, theme: Theme, measurer: some TextMeasuring,
-                        into commands: inout [DrawCommand]) {
+    /// The broken-image icon and why the photo cannot be shown, centred in the view.
+    func drawMessage(_ message: String, in view: Rect, theme: Theme, measurer: some TextMeasuring,
+                     into commands: inout [DrawCommand]) {
         let icon = 64.0
         commands.append(.icon(.brokenImage, Rect(x: view.midX - icon / 2, y: view.midY - icon - 8, width: icon,
                                                  height: icon), theme.color(.barTitle).withAlpha(0.7)))
-        let block = TextLayout.layout([StyledSpan(Substring(error.message), theme.color(.barTitle))], style: .a2,
+        let block = TextLayout.layout([StyledSpan(Substring(message), theme.color(.barTitle))], style: .a2,
                                       maxWidth: min(520, view.width - 40), measurer: measurer)
         commands.append(.text(block, at: Point(x: (view.midX - block.size.width / 2).rounded(), y: view.midY + 8),
-                              key: "photo-error:\(error.message):\(theme.name)"))
+                              key: "photo-error:\(message):\(theme.name)"))
+    }
+
+    /// The alt text in white on a dark band across the bottom of the view: wrapped, at most
+    /// `altLines` lines (the last ends in "…" when more is left), centred.
+    func drawAlt(_ alt: String, in view: Rect, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+        let maxWidth = max(40, min(760, view.width - 4 * Self.altPadding))
+        let block = TextLayout.layout([StyledSpan(Substring(alt), .white)], style: .a2, maxWidth: maxWidth,
+                                      lineSpacing: 1.15, maxLines: Self.altLines, measurer: measurer)
+        guard !block.lines.isEmpty else { return }
+        let height = block.size.height + 2 * Self.altPadding
+        let band = Rect(x: view.minX, y: view.maxY - height, width: view.width, height: height)
+        commands.append(.fill(band, Self.altBand))
+        commands.append(.text(block, at: Point(x: (view.midX - block.size.width / 2).rounded(),
+                                               y: (band.minY + Self.altPadding).rounded()),
+                              key: "alt:\(Int(maxWidth)):\(alt)"))
     }
 }

@@ -23,12 +23,15 @@ public enum SourceLoader {
     /// first path that cannot be read stops with its error.
     /// With a `cache`, each path's source is taken from its index cache when the files are unchanged,
     /// and a source read afresh is stored there (the window does this; `dump` always reads).
-    public static func load(paths: [String], resources: ResourceLocator? = nil, cache: SourceCacheStore? = nil)
-        throws(SourceError) -> FeedSource
-    {
+    /// `progress` hears the fraction done (0…1) now and then.
+    public static func load(
+        paths: [String], resources: ResourceLocator? = nil, cache: SourceCacheStore? = nil,
+        progress: (Double) -> Void = { _ in }
+    ) throws(SourceError) -> FeedSource {
         guard !paths.isEmpty else { return try load(path: nil, resources: resources) }
         var sources: [FeedSource] = []
-        for path in paths {
+        for (n, path) in paths.enumerated() {
+            progress(Double(n) / Double(paths.count))
             let absolute = FileSystem.absolute(path)
             let fingerprint = cache == nil ? nil : SourceCacheStore.fingerprint(of: absolute)
             if let cache, let fingerprint, let cached = cache.load(path: absolute, fingerprint: fingerprint) {
@@ -54,6 +57,13 @@ public enum SourceLoader {
             sources.append(source)
         }
         return sources.isEmpty ? nil : SourceMerge.merged(sources)
+    }
+
+    /// Throws what can be known about `paths` without reading them: a path that does not exist.
+    public static func check(paths: [String]) throws(SourceError) {
+        for path in paths where FileSystem.kind(of: path) == .missing {
+            throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
+        }
     }
 
     /// True when reading `paths` may take long enough to be done in the background while the window

@@ -1,6 +1,6 @@
 /// Progress of a source still being read in the background (a large archive is shown from its
 /// first posts while the rest is indexed): a thin bar along the bottom edge of the navigation bar,
-/// filled to `fraction`, with a short label at its right end ("Indexing 45,000 posts…").
+/// filled to `fraction`, with a short label in a pill centred just below it ("Reading archive.zip…").
 public struct LoadingBar: Hashable, Sendable {
     /// How much is done, 0…1.
     public var fraction: Double
@@ -23,9 +23,11 @@ public struct LoadingBar: Hashable, Sendable {
         commands.append(.fill(Rect(x: 0, y: y, width: (windowSize.width * fraction).rounded(), height: Self.height),
                               theme.color(.link)))
         guard !label.isEmpty else { return }
-        let block = TextLayout.layout([StyledSpan(Substring(label), theme.color(.date))], style: .b2, maxWidth: 240,
-                                      maxLines: 1, measurer: measurer)
-        commands.append(.text(block, at: Point(x: (windowSize.width - 60 - block.size.width).rounded(),
-                                               y: y - block.size.height - 2), key: "loading:\(label):\(theme.name)"))
+        let block = TextLayout.layout([StyledSpan(Substring(label), theme.color(.overlayText))], style: .b1,
+                                      maxWidth: min(480, windowSize.width - 40), maxLines: 1, measurer: measurer)
+        let pill = Rect(x: ((windowSize.width - block.size.width) / 2 - 12).rounded(), y: ChromeMetrics.barHeight + 10,
+                        width: block.size.width + 24, height: block.size.height + 10)
+        commands.append(.roundedFill(pill, radius: pill.height / 2, theme.color(.overlayBackground)))
+        commands.append(.text(block, at: Point(x: pill.minX + 12, y: pill.minY + 5), key: "loading:\(label):\(theme.name)"))
     }
 }

@@ -32,24 +32,25 @@ struct Startup {
     let resources: ResourceLocator
     /// The shipped themes.
     let themes: ThemeLibrary
+    /// What the command line's paths hold.
+    let opened: Opened
     /// The loaded feed or demo; nil when the command line named photos.
-    let feed: FeedSource?
+    var feed: FeedSource? { opened.feed }
     /// The photos named on the command line (files or folders), shown in the image view at start.
-    let photos: [Photo]
+    var photos: [Photo] { opened.photos }
     /// What the photos are called in the window title (the folder's or file's name, or "N photos").
-    let photosTitle: String
+    var photosTitle: String { opened.photosTitle }
     /// The paths given on the command line (empty for the demo).
-    let paths: [String]
-    /// What the paths hold, as first read.
-    var opened: Opened { Opened(paths: paths, feed: feed, photos: photos, photosTitle: photosTitle) }
+    var paths: [String] { opened.paths }
 
     /// Locates resources, loads the themes and the source at `path` (nil = demo), or exits with a message.
     init(path: String?) { self.init(paths: path.map { [$0] } ?? []) }
 
     /// Locates resources and themes, then reads `paths`: images and folders open the image view;
     /// otherwise one feed (the demo when `paths` is empty). Exits with a message on bad input.
-    init(paths: [String]) {
-        self.paths = paths
+    /// With `cache` (the window), a large source is taken from its index cache or left pending
+    /// (`Opened.begin`) instead of being read before the window opens.
+    init(paths: [String], cache: SourceCacheStore? = nil) {
         do {
             resources = try ResourceLocator.locate()
         } catch {
@@ -66,15 +67,15 @@ struct Startup {
         } catch {
             fail(error.message)
         }
-        let opened: Opened
-        do {
-            opened = try Opened.open(paths: paths, resources: resources)
+        do throws(SourceError) {
+            if let cache {
+                opened = try Opened.begin(paths: paths, resources: resources, cache: cache)
+            } else {
+                opened = try Opened.open(paths: paths, resources: resources)
+            }
         } catch {
             fail(error.description)
         }
-        feed = opened.feed
-        photos = opened.photos
-        photosTitle = opened.photosTitle
     }
 
     /// The source as `dump` shows it: the feed, or the photos as a photo-folder source.

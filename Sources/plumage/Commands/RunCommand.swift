@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
         guard let choice = RendererChoice(rawValue: renderer) else {
             fail("unknown renderer '\(renderer)'; use auto, software, opengl or opengles2")
         }
-        let startup = Startup(paths: paths)
+        let startup = Startup(paths: paths, cache: SourceCacheStore())
         let theme = startup.theme(named: self.theme)
         guard Video.hasDisplay else {
             fail("no display (DISPLAY and WAYLAND_DISPLAY are unset); to render without a window use 'plumage snapshot --out FILE.png'")

@@ -20,6 +20,8 @@ struct MainLoop {
     let startup: Startup
     /// What is shown now (the command line's paths, or a recently opened entry), for F5 reload.
     var opened: Opened
+    /// Index caches of large sources (read at start, written after a source is read afresh).
+    let cacheStore = SourceCacheStore()
     /// The recently opened list's file.
     let recentsFile = RecentsFile()
     /// Where the recently opened list is saved, one write after another, off the main thread.
@@ -97,6 +99,7 @@ struct MainLoop {
         app.recents = recents
         if let notice { app.showNotice(notice, at: time()) }
         remember(opened.recentEntry(at: wallNow()))
+        if opened.isPending { loadInBackground(reloading: false) }
         while true {
             let now = Video.seconds()
             let wants = needsDraw || app.isAnimating(at: time()) || backend.hasPendingUploads
@@ -168,7 +171,11 @@ struct MainLoop {
             case .quit: return true
             case .toggleFullscreen: window.toggleFullscreen()
             case .reload:
-                if let result = reload(), perform(app.handle(result, at: time())) { return true }
+                if opened.photos.isEmpty, SourceLoader.isLarge(paths: opened.paths) {
+                    loadInBackground(reloading: true)
+                } else if let result = reload(), perform(app.handle(result, at: time())) {
+                    return true
+                }
             case let .openURL(url):
                 switch LinkOpener.open(url) {
                 case .opened: break
@@ -224,15 +231,45 @@ struct MainLoop {
     /// Opens a recently opened source or photo in place of what is shown; a failure is a notice.
     mutating func open(_ entry: RecentEntry) {
         do {
-            let next = try Opened.open(paths: [entry.path], resources: startup.resources)
+            let next = try Opened.begin(paths: [entry.path], resources: startup.resources, cache: cacheStore)
             let effects = app.replaceRoot(next.root)
             _ = backend.perform(effects)
             opened = next
-            indexForSearch(next.feed)
+            if next.isPending { loadInBackground(reloading: false) } else { indexForSearch(next.feed) }
             layoutPending = true
             remember(entry.kind == .source ? next.recentEntry(at: wallNow()) : nil)
         } catch {
             app.showNotice("cannot open \(error.description)", at: time())
+        }
+    }
+
+    /// Reads the source of `opened.paths` on a background thread (through the index cache) while
+    /// the window shows what it has, with a progress bar; the posts arrive as `.sourceReloaded`
+    /// (which keeps the reader's place), then the search index. A failure is a notice.
+    mutating func loadInBackground(reloading: Bool) {
+        let paths = opened.paths, resources = startup.resources, store = cacheStore
+        let name = opened.feed?.title ?? ""
+        let label = reloading ? "Reloading…" : "Reading \(name)…"
+        app.loading = LoadingBar(fraction: 0, label: label)
+        app.searchIndexGeneration += 1
+        let generation = app.searchIndexGeneration
+        let post = backend.post
+        backend.runInBackground {
+            do throws(SourceError) {
+                let source = try SourceLoader.load(paths: paths, resources: resources, cache: store) { fraction in
+                    post(.loading(LoadingBar(fraction: fraction, label: label)))
+                }
+                post(.sourceReloaded(source))
+                if let warning = source.warnings.first {
+                    let more = source.warnings.count > 1 ? " (and \(source.warnings.count - 1) more)" : ""
+                    post(.failed(warning + more))
+                }
+                post(.loading(nil))
+                return .searchIndex(SearchIndex(items: source.items, generation: generation))
+            } catch {
+                post(.loading(nil))
+                return .failed((reloading ? "cannot reload: " : "cannot read ") + error.description)
+            }
         }
     }
 

@@ -14,6 +14,9 @@ struct Opened {
     let photos: [Photo]
     /// What the photos are called in the window title (the folder's or file's name, or "N photos").
     let photosTitle: String
+    /// True when `feed` only stands in for a large source still to be read in the background
+    /// (`MainLoop.loadInBackground`): the window opens at once, the posts follow.
+    var isPending = false
 
     /// Reads `paths`: images and folders of images become photos; otherwise one feed.
     static func open(paths: [String], resources: ResourceLocator) throws(SourceError) -> Opened {
@@ -24,6 +27,23 @@ struct Opened {
         }
         return Opened(paths: paths, feed: try SourceLoader.load(paths: paths, resources: resources), photos: [],
                       photosTitle: "")
+    }
+
+    /// Like `open`, for the window: a large source (an archive, a big feed) comes from its index
+    /// cache when unchanged, else is left pending behind an empty feed named after it, so the
+    /// window opens at once; errors that can be found cheaply (a missing file) are still thrown here.
+    static func begin(paths: [String], resources: ResourceLocator, cache: SourceCacheStore) throws(SourceError) -> Opened {
+        guard !paths.isEmpty, !PhotoList.isPhotoArguments(paths), SourceLoader.isLarge(paths: paths) else {
+            return try open(paths: paths, resources: resources)
+        }
+        if let cached = SourceLoader.cached(paths: paths, cache: cache) {
+            return Opened(paths: paths, feed: cached, photos: [], photosTitle: "")
+        }
+        try SourceLoader.check(paths: paths)
+        let title = paths.map { String(ArchivePath.absolute($0).split(separator: "/").last ?? "") }.joined(separator: " + ")
+        let placeholder = FeedSource(kind: .jsonFeed, title: title, sections: [Section(name: "Loading…", itemIndices: [])],
+                                     items: [])
+        return Opened(paths: paths, feed: placeholder, photos: [], photosTitle: "", isPending: true)
     }
 
     /// The screen the paths open on: the feed, or the image view on the photos.

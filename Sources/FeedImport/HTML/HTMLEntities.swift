@@ -15,11 +15,10 @@ enum HTMLEntities {
     static func displayText(
         _ html: HTMLText, mentions: MentionDirectory = MentionDirectory(), detector: EntityDetector? = nil
     ) -> DisplayText {
-        let scalars = Array(html.text.unicodeScalars)
         var fromAnchors: [Entity] = []
         var keepsText: Set<Int> = []
         for anchor in html.anchors {
-            guard let (entity, kept) = entity(for: anchor, in: scalars, mentions: mentions) else { continue }
+            guard let (entity, kept) = entity(for: anchor, mentions: mentions) else { continue }
             fromAnchors.append(entity)
             if kept { keepsText.insert(entity.start) }
         }
@@ -40,13 +39,10 @@ enum HTMLEntities {
 
     /// The entity `anchor` stands for, and whether its text is kept as shown (false: a url entity to
     /// be shown short); nil when it is none.
-    private static func entity(
-        for anchor: HTMLAnchor, in scalars: [Unicode.Scalar], mentions: MentionDirectory
-    ) -> (Entity, keepsText: Bool)? {
-        guard anchor.start < anchor.end, anchor.end <= scalars.count else { return nil }
-        let text = String(String.UnicodeScalarView(scalars[anchor.start..<anchor.end]))
-        let first = scalars[anchor.start]
-        let body = String(String.UnicodeScalarView(scalars[(anchor.start + 1)..<anchor.end]))
+    private static func entity(for anchor: HTMLAnchor, mentions: MentionDirectory) -> (Entity, keepsText: Bool)? {
+        let text = anchor.text
+        guard anchor.start < anchor.end, let first = text.unicodeScalars.first else { return nil }
+        let body = String(text.unicodeScalars.dropFirst())
         if anchor.classes.contains("hashtag"), first == "#" || first == "＃", !body.isEmpty {
             return (Entity(kind: .hashtag, text: text, start: anchor.start, end: anchor.end, target: body), true)
         }

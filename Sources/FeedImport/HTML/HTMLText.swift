@@ -18,30 +18,45 @@ struct HTMLText: Hashable {
 
     /// Reads `html`.
     init(html: String) {
+        var html = html
+        (text, anchors) = html.withUTF8 { Self.read($0) }
+    }
+
+    /// The plain text of `html`.
+    static func plainText(_ html: String) -> String { HTMLText(html: html).text }
+
+    private enum SpanClass { case plain, invisible, ellipsis }
+
+    /// One pass over UTF-8 `s`.
+    private static func read(_ s: UnsafeBufferPointer<UInt8>) -> (String, [HTMLAnchor]) {
         var writer = HTMLTextWriter()
         var anchors: [HTMLAnchor] = []
         var openAnchor: HTMLAnchor?
-        let s = Array(html.unicodeScalars)
         var spans: [SpanClass] = []
         var invisibleDepth = 0
 
         func closeAnchor() {
             guard var anchor = openAnchor else { return }
             openAnchor = nil
-            guard let range = writer.endMark() else { return }
+            guard let (range, text) = writer.endMark() else { return }
             anchor.start = range.lowerBound
             anchor.end = range.upperBound
+            anchor.text = text
             anchors.append(anchor)
         }
 
         var i = 0
         while i < s.count {
             let c = s[i]
-            if c == "&" {
-                let (decoded, next) = HTMLCharacterReference.decode(s, at: i)
-                if invisibleDepth == 0 { decoded.forEach { writer.text($0) } }
-                i = next
-            } else if c == "<", let tag = HTMLTag(s, at: i) {
+            if c == UInt8(ascii: "&") {
+                if let (decoded, next) = HTMLCharacterReference.decode(s, at: i) {
+                    if invisibleDepth == 0 { writer.scalar(decoded) }
+                    i = next
+                } else {
+                    if invisibleDepth == 0 { writer.byte(c) }
+                    i += 1
+                }
+            } else if c == UInt8(ascii: "<"), let tag = HTMLTag(s, at: i) {
                 i = tag.end
                 switch tag.name {
                 case "br", "li": writer.lineBreak(1)
@@ -51,46 +66,47 @@ struct HTMLText: Hashable {
                     closeAnchor()
                 case "a" where !tag.selfCloses:
                     closeAnchor()
-                    openAnchor = HTMLAnchor(start: 0, end: 0, href: tag.attribute("href"), classes: tag.classes)
+                    let attributes = tag.attributes(["href", "class"], in: s)
+                    openAnchor = HTMLAnchor(
+                        start: 0, end: 0, text: "", href: attributes["href"], classes: words(attributes["class"]))
                     writer.beginMark()
                 case "span" where tag.isClosing:
                     switch spans.popLast() {
                     case .invisible: invisibleDepth -= 1
-                    case .ellipsis where invisibleDepth == 0: writer.text("…")
+                    case .ellipsis where invisibleDepth == 0: writer.scalar("…")
                     default: break
                     }
                 case "span" where !tag.selfCloses:
-                    let classes = tag.classes
+                    let classes = words(tag.attributes(["class"], in: s)["class"])
                     let kind: SpanClass = classes.contains("invisible") ? .invisible : classes.contains("ellipsis") ? .ellipsis : .plain
                     if kind == .invisible { invisibleDepth += 1 }
                     spans.append(kind)
                 case "script", "style", "!--":
-                    i = Self.skipRaw(s, from: i, until: tag.name == "!--" ? "-->" : "</" + tag.name)
+                    i = skipRaw(s, from: i, until: tag.name == "!--" ? "-->" : "</" + tag.name)
                 default: break
                 }
             } else {
-                if invisibleDepth == 0 { writer.text(c) }
+                if invisibleDepth == 0 { writer.byte(c) }
                 i += 1
             }
         }
         closeAnchor()
-        text = String(writer.out)
-        self.anchors = anchors
+        return (String(decoding: writer.out, as: UTF8.self), anchors)
     }
 
-    /// The plain text of `html`.
-    static func plainText(_ html: String) -> String { HTMLText(html: html).text }
+    /// The words of a `class` attribute.
+    private static func words(_ value: String?) -> [String] {
+        (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+    }
 
-    private enum SpanClass { case plain, invisible, ellipsis }
-
-    /// The offset just past the first `terminator` (case-insensitive) at or after `from`, or the end.
-    private static func skipRaw(_ s: [Unicode.Scalar], from: Int, until terminator: String) -> Int {
-        let t = Array(terminator.lowercased().unicodeScalars)
+    /// The offset just past the first `terminator` (ASCII, case-insensitive) at or after `from`, or the end.
+    private static func skipRaw(_ s: UnsafeBufferPointer<UInt8>, from: Int, until terminator: String) -> Int {
+        let t = Array(terminator.lowercased().utf8)
         var i = from
         while i + t.count <= s.count {
             if (0..<t.count).allSatisfy({ HTMLTag.lower(s[i + $0]) == t[$0] }) {
                 var end = i + t.count
-                while end < s.count, s[end - 1] != ">" { end += 1 }
+                while end < s.count, s[end - 1] != UInt8(ascii: ">") { end += 1 }
                 return end
             }
             i += 1
@@ -105,6 +121,8 @@ struct HTMLAnchor: Hashable {
     var start: Int
     /// Offset one past its last scalar.
     var end: Int
+    /// Its visible text: the scalars `start..<end` of the text.
+    var text: String
     /// The `href` attribute, references decoded; nil when absent.
     var href: String?
     /// The words of its `class` attribute (`u-url`, `mention`).

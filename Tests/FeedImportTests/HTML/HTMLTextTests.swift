@@ -17,7 +17,7 @@ private struct HTMLAnchorSummary: Equatable {
     let html = #"<p>See <a href="https://daniel.industries/x" rel="nofollow"><span class="invisible">https://</span><span class="ellipsis">daniel.industries/2022/11/07/l</span><span class="invisible">ess-twitter/</span></a> ok</p>"#
     let read = HTMLText(html: html)
     #expect(read.text == "See daniel.industries/2022/11/07/l… ok")
-    #expect(read.anchors == [HTMLAnchor(start: 4, end: 35, href: "https://daniel.industries/x", classes: [])])
+    #expect(read.anchors == [HTMLAnchor(start: 4, end: 35, text: "daniel.industries/2022/11/07/l…", href: "https://daniel.industries/x", classes: [])])
     // An invisible span inside an invisible span, an ellipsis inside an invisible span: nothing shows.
     #expect(HTMLText.plainText(#"a<span class="invisible">b<span>c</span><span class="ellipsis">d</span>e</span>f"#) == "af")
     // An anchor with nothing visible is no anchor.
@@ -36,11 +36,11 @@ private struct HTMLAnchorSummary: Equatable {
     let read = HTMLText(html: "😀👍🏽 <a href='https://e.com/'>link</a><br> <A HREF=https://e.com/2 CLASS=\"mention hashtag\">#x</A>")
     #expect(read.text == "😀👍🏽 link\n#x")
     #expect(read.anchors == [
-        HTMLAnchor(start: 4, end: 8, href: "https://e.com/", classes: []),
-        HTMLAnchor(start: 9, end: 11, href: "https://e.com/2", classes: ["mention", "hashtag"]),
+        HTMLAnchor(start: 4, end: 8, text: "link", href: "https://e.com/", classes: []),
+        HTMLAnchor(start: 9, end: 11, text: "#x", href: "https://e.com/2", classes: ["mention", "hashtag"]),
     ])
     let mention = #"<span class="h-card" translate="no"><a href="https://social.lol/@mcg" class="u-url mention">@<span>mcg</span></a></span> hi"#
-    #expect(HTMLText(html: mention).anchors == [HTMLAnchor(start: 0, end: 4, href: "https://social.lol/@mcg", classes: ["u-url", "mention"])])
+    #expect(HTMLText(html: mention).anchors == [HTMLAnchor(start: 0, end: 4, text: "@mcg", href: "https://social.lol/@mcg", classes: ["u-url", "mention"])])
     // Whitespace around an anchor's text belongs to the text, not the anchor.
     #expect(anchors("a<a href=x>  b  </a>c") == [HTMLAnchorSummary(start: 2, end: 3, href: "x")])
 }
@@ -65,7 +65,7 @@ private struct HTMLAnchorSummary: Equatable {
 @Test func walkerDecodesReferencesInTextAndAttributes() {
     let read = HTMLText(html: #"<a href="https://e.com/?a=1&amp;b=2&#38;c" class="x">&quot;q&quot; &#64;me &eacute;</a> &amp; &bogus; &"#)
     #expect(read.text == "\"q\" @me é & &bogus; &")
-    #expect(read.anchors == [HTMLAnchor(start: 0, end: 9, href: "https://e.com/?a=1&b=2&c", classes: ["x"])])
+    #expect(read.anchors == [HTMLAnchor(start: 0, end: 9, text: "\"q\" @me é", href: "https://e.com/?a=1&b=2&c", classes: ["x"])])
 }
 
 @Test func anchorsBecomeEntitiesByClass() {

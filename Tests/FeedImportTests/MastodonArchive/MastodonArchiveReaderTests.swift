@@ -179,3 +179,37 @@ private let actor = MastodonFixture.actor
     #expect(feed.items[1].text == "• n" && feed.items[1].dateProblem == "published is not a string")
     #expect(feed.warnings == [root + "/outbox.json: 9 items skipped (not an object)"])
 }
+
+/// 1,500 activities an hour apart: i % 10 == 9 a boost, == 4 a direct message, == 0 a reply, == 1
+/// with a photo, the rest plain posts with a link, a hashtag and a mention.
+@Test func mastodonReadsAFifteenHundredItemOutbox() throws {
+    var activities: [String] = []
+    for i in 0..<1500 {
+        let hours = i % 24, days = i / 24
+        let published = "2022-\(String(format: "%02d", 1 + days / 28))-\(String(format: "%02d", 1 + days % 28))T\(String(format: "%02d", hours)):00:00Z"
+        if i % 10 == 9 {
+            activities.append(#"{"id": "b\#(i)", "type": "Announce", "published": "\#(published)", "to": ["as:Public"], "object": "https://x.example/users/u/statuses/\#(i)"}"#)
+            continue
+        }
+        let to = i % 10 == 4 ? #"["https://x.example/users/u"]"# : #"["as:Public"]"#
+        let reply = i % 10 == 0 ? #""https://x.example/users/u/statuses/1""# : "null"
+        let attachment = i % 10 == 1 ? #"[{"mediaType": "image/png", "url": "/media_attachments/files/\#(i)/original/p.png"}]"# : "[]"
+        let content = #"<p>Post \#(i) 🎉 <a href=\"https://example.com/\#(i)\">example.com/\#(i)</a> <a href=\"https://x.example/tags/t\" class=\"mention hashtag\">#<span>t\#(i % 7)</span></a> <span class=\"h-card\"><a href=\"https://x.example/@u\" class=\"u-url mention\">@<span>u</span></a></span></p>"#
+        activities.append(#"{"type": "Create", "object": {"id": "s\#(i)", "published": "\#(published)", "to": \#(to), "inReplyTo": \#(reply), "content": "\#(content)", "attachment": \#(attachment)}}"#)
+    }
+    let (feed, root) = try readFixture([
+        "outbox.json": #"{"orderedItems": [\#(activities.joined(separator: ",\n"))]}"#, "likes.json": nil, "bookmarks.json": nil,
+    ])
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    #expect(feed.items.count == 1350)
+    #expect(feed.sections.map(\.name) == ["Posts", "Replies", "Boosts", "Media"])
+    #expect(feed.sections.map(\.itemIndices.count) == [1200, 150, 150, 150])
+    #expect(feed.items.first?.id == "b1499" && feed.items.last?.id == "s0")
+    let dates = feed.items.compactMap(\.date)
+    #expect(dates.count == 1350 && zip(dates, dates.dropFirst()).allSatisfy { $0 > $1 })
+    #expect(feed.items.first { $0.id == "s2" }?.text == "Post 2 🎉 example.com/2 #t2 @u")
+    #expect(feed.items.first { $0.id == "s2" }?.entities.map(\.start) == [9, 23, 27])
+    for item in feed.items {
+        for e in item.entities { #expect(slice(item.text, e) == e.text) }
+    }
+}

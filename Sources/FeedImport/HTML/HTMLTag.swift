@@ -12,9 +12,11 @@ struct HTMLTag {
     /// Offset just past the tag.
     private(set) var end = 0
 
-    /// Reads the tag at `<` offset `i` of `s`; nil when it is not a tag (a lone `<`, or one with
-    /// no `>` outside quotes before the end, is text).
-    init?(_ s: UnsafeBufferPointer<UInt8>, at i: Int) {
+    /// Reads the tag at `<` offset `i` of `s`; nil when it is not a tag (a `<` not followed by a
+    /// letter, a digit, `/` or `!--` is text). A quote starts a quoted value only after `=` (as in
+    /// HTML5, `<b it's>` is a tag). Sets `reachedEnd` and returns nil when no `>` outside a quoted
+    /// value follows: then no later `<` can start a tag either, which keeps malformed input linear.
+    init?(_ s: UnsafeBufferPointer<UInt8>, at i: Int, reachedEnd: inout Bool) {
         var j = i + 1
         if j < s.count, s[j] == UInt8(ascii: "/") { isClosing = true; j += 1 }
         if j + 2 < s.count, s[j] == UInt8(ascii: "!"), s[j + 1] == UInt8(ascii: "-"), s[j + 2] == UInt8(ascii: "-") {
@@ -27,17 +29,24 @@ struct HTMLTag {
         name = String(decoding: s[nameStart..<j].map(Self.lower), as: UTF8.self)
         let attributesStart = j
         var quote: UInt8?
+        var last: UInt8 = 0  // the last byte that is not whitespace, outside quoted values
         while j < s.count {
+            let b = s[j]
             if let q = quote {
-                if s[j] == q { quote = nil }
-            } else if s[j] == UInt8(ascii: "\"") || s[j] == UInt8(ascii: "'") {
-                quote = s[j]
-            } else if s[j] == UInt8(ascii: ">") {
+                if b == q { quote = nil }
+            } else if (b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")) && last == UInt8(ascii: "=") {
+                quote = b
+            } else if b == UInt8(ascii: ">") {
                 break
+            } else if !HTMLTextWriter.isSpace(b) {
+                last = b
             }
             j += 1
         }
-        guard j < s.count else { return nil }
+        guard j < s.count else {
+            reachedEnd = true
+            return nil
+        }
         end = j + 1
         selfCloses = j > attributesStart && s[j - 1] == UInt8(ascii: "/")
         attributeBytes = attributesStart..<j

@@ -34,6 +34,7 @@ struct HTMLText: Hashable {
         var openAnchor: HTMLAnchor?
         var spans: [SpanClass] = []
         var invisibleDepth = 0
+        var tagsEnded = false  // set when a tag runs to the end: every later `<` is text
 
         func closeAnchor() {
             guard var anchor = openAnchor else { return }
@@ -56,7 +57,7 @@ struct HTMLText: Hashable {
                     if invisibleDepth == 0 { writer.byte(c) }
                     i += 1
                 }
-            } else if c == UInt8(ascii: "<"), let tag = HTMLTag(s, at: i) {
+            } else if c == UInt8(ascii: "<"), !tagsEnded, let tag = HTMLTag(s, at: i, reachedEnd: &tagsEnded) {
                 i = tag.end
                 switch tag.name {
                 case "br", "li": writer.lineBreak(1)

@@ -112,3 +112,17 @@ private struct HTMLAnchorSummary: Equatable {
     #expect(directory.handle(written: "kris", href: "https://hachyderm.io/about") == "kris")
     #expect(directory.handle(written: "x@y.example", href: nil) == "x@y.example")
 }
+
+@Test func walkerQuotesOnlyAfterEquals() {
+    // `'` in an attribute name is no quote (HTML5): the tag ends at the next `>`.
+    #expect(HTMLText.plainText("a<b it's fine. <i>x</i>") == "ax")
+    #expect(HTMLText(html: #"<a title=x'y href="https://e.com/?q='>'">z</a>"#).anchors.map(\.href) == ["https://e.com/?q='>'"])
+}
+
+/// A quadratic walker would take minutes here: every `<` would scan to the end for a `>`.
+@Test(.timeLimit(.minutes(1))) func walkerStaysLinearOnUnterminatedTags() {
+    let lone = String(repeating: "<a ", count: 200_000)
+    #expect(HTMLText.plainText(lone).count == 200_000 * 3 - 1)
+    let quoted = "<p>" + String(repeating: #"<a href="x"#, count: 100_000) + " &amp;"
+    #expect(HTMLText.plainText(quoted).hasSuffix(#"<a href="x &"#))
+}

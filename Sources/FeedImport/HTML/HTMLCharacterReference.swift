@@ -2,12 +2,8 @@ internal import CLibXML2
 
 /// HTML character references: `&amp;`, `&#233;`, `&#x1F600;` and the named ones of libxml2's table.
 enum HTMLCharacterReference {
-    /// The character a named reference (`eacute`, case-sensitive) stands for: libxml2's table of
-    /// the HTML 4 entities, plus `apos` (XHTML, HTML5); nil for an unknown name.
-    static func namedCharacter(_ name: String) -> Unicode.Scalar? {
-        namedCharacter(utf8: Array(name.utf8)[...])
-    }
-
+    /// The character a named reference (`eacute`, case-sensitive, as UTF-8) stands for: libxml2's
+    /// table of the HTML 4 entities, plus `apos` (XHTML, HTML5); nil for an unknown name.
     private static func namedCharacter(utf8 name: ArraySlice<UInt8>) -> Unicode.Scalar? {
         if name.elementsEqual("apos".utf8) { return "'" }
         guard let entity = htmlEntityLookup(Array(name) + [0]) else { return nil }

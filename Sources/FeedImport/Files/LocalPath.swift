@@ -27,21 +27,6 @@ enum LocalPath {
         return path
     }
 
-    /// The host of an `http(s)` reference, lowercased, without user info or port
-    /// (`https://u@CDN.example.com:8443/a.jpg` → `cdn.example.com`); nil for anything else.
-    static func remoteHost(_ reference: String) -> String? {
-        let ref = Substring(reference.trimmingPrefix(while: { $0 == " " }))
-        guard let scheme = scheme(of: ref), scheme == "http" || scheme == "https" else { return nil }
-        let rest = ref.dropFirst(scheme.count + 1)
-        guard rest.hasPrefix("//") else { return nil }
-        let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
-        let host = hostAndPort.hasPrefix("[")
-            ? hostAndPort.prefix { $0 != "]" } + "]"
-            : hostAndPort.prefix { $0 != ":" }
-        return host.isEmpty || host == "]" ? nil : host.lowercased()
-    }
-
     /// The lowercased URL scheme of `ref` (`https`, `file`), or nil for a path.
     private static func scheme(of ref: Substring) -> String? {
         guard let colon = ref.firstIndex(of: ":"), let first = ref.first, first.isASCII, first.isLetter else { return nil }

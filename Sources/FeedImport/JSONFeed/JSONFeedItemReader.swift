@@ -55,10 +55,16 @@ struct JSONFeedItemReader {
     }
 
     /// The item's text with the entities of `_plumage.entities` (validated) when it lists them,
-    /// else detected ones; links shown short.
+    /// else detected ones (and, for `content_html`, its anchors: see `HTMLEntities`); links shown short.
     private func displayText(of raw: JSONValue) -> DisplayText {
-        let text = text(of: raw)
-        guard let listed = raw["_plumage"]?["entities"]?.array else { return .detecting(in: text, with: detector) }
+        let content = content(of: raw)
+        guard let listed = raw["_plumage"]?["entities"]?.array else {
+            switch content {
+            case .plain(let text): return .detecting(in: text, with: detector)
+            case .html(let html): return HTMLEntities.displayText(html, detector: detector)
+            }
+        }
+        let text = content.text
         return .rewritingLinks(in: text, entities: SourceEntities.validated(listed.compactMap(Self.entity), in: text))
     }
 
@@ -70,11 +76,24 @@ struct JSONFeedItemReader {
         return Entity(kind: kind, text: text, start: start, end: end, target: raw["target"]?.string ?? text)
     }
 
-    /// `content_text`, else `content_html` as plain text, else `summary`, else `title`, else empty.
-    private func text(of raw: JSONValue) -> String {
-        if let t = raw["content_text"]?.string, !t.isEmpty { return t }
-        if let h = raw["content_html"]?.string, !h.isEmpty { return HTMLText.plainText(h) }
-        return raw["summary"]?.string ?? raw["title"]?.string ?? ""
+    /// An item's content: plain text, or HTML read into text and anchors.
+    private enum Content {
+        case plain(String)
+        case html(HTMLText)
+        /// The plain text.
+        var text: String {
+            switch self {
+            case .plain(let text): text
+            case .html(let html): html.text
+            }
+        }
+    }
+
+    /// `content_text`, else `content_html`, else `summary`, else `title`, else empty.
+    private func content(of raw: JSONValue) -> Content {
+        if let t = raw["content_text"]?.string, !t.isEmpty { return .plain(t) }
+        if let h = raw["content_html"]?.string, !h.isEmpty { return .html(HTMLText(html: h)) }
+        return .plain(raw["summary"]?.string ?? raw["title"]?.string ?? "")
     }
 
     /// An author object; the handle comes from `_plumage.handle`, else the URL's last path
@@ -90,55 +109,36 @@ struct JSONFeedItemReader {
         return Author(name: name, handle: handle ?? self.handle(fromName: name), avatar: avatar)
     }
 
-    /// Photo, GIF and video attachments; the item's `image` as a photo when it has no attachments.
+    /// Photo, GIF and video attachments; without any, the item's `image` (else its `banner_image`)
+    /// as a photo or GIF.
     private func media(of raw: JSONValue) -> [Media] {
         var media: [Media] = []
         for attachment in raw["attachments"]?.array ?? [] {
             guard let url = attachment["url"]?.string,
-                let kind = Self.mediaKind(mime: attachment["mime_type"]?.string, url: url)
+                let kind = MediaKindGuess.kind(mime: attachment["mime_type"]?.string, url: url)
             else { continue }
             media.append(medium(kind, url: url, ext: attachment["_plumage"], raw: attachment))
         }
-        if media.isEmpty, let image = raw["image"]?.string {
-            media.append(medium(Self.mediaKind(mime: nil, url: image) == .gif ? .gif : .photo, url: image, ext: nil))
+        if media.isEmpty, let image = raw["image"]?.string ?? raw["banner_image"]?.string {
+            media.append(medium(MediaKindGuess.kind(mime: nil, url: image) == .gif ? .gif : .photo, url: image, ext: nil))
         }
         return media
     }
 
     /// A medium whose size comes from the extension, else the image header, else 0 × 0; its alt
-    /// text from `_plumage.alt`, its running time from `duration_in_seconds`, and the host of a
-    /// remote (`http(s)`) one, which is never fetched.
+    /// text from `_plumage.alt`, its running time from `duration_in_seconds`. An `http(s)` URL is
+    /// never fetched: no path, its host kept for the placeholder.
     private func medium(_ kind: MediaKind, url: String, ext: JSONValue?, raw: JSONValue? = nil) -> Media {
-        let path = files.existingFile(url, base: baseDirectory)
+        let remoteHost = RemoteURL.host(of: url)
+        let path = remoteHost == nil ? files.existingFile(url, base: baseDirectory) : nil
         let alt = (ext?["alt"]?.string).flatMap { $0.isEmpty ? nil : $0 }
         let duration = (raw?["duration_in_seconds"]?.double).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        let remoteHost = path == nil ? LocalPath.remoteHost(url) : nil
         if let w = ext?["width"]?.int, let h = ext?["height"]?.int, w > 0, h > 0 {
             return Media(kind: kind, path: path, width: w, height: h, alt: alt, duration: duration, remoteHost: remoteHost)
         }
         let size = kind == .video ? nil : path.flatMap(files.imageSize)
         return Media(kind: kind, path: path, width: size?.width ?? 0, height: size?.height ?? 0, alt: alt,
                      duration: duration, remoteHost: remoteHost)
-    }
-
-    /// `image/gif` → gif, `image/*` → photo, `video/*` → video, others nil; without a MIME type, by file extension.
-    private static func mediaKind(mime: String?, url: String) -> MediaKind? {
-        let type = mime?.lowercased() ?? mimeType(forExtensionOf: url)
-        if type == "image/gif" { return .gif }
-        if type.hasPrefix("image/") { return .photo }
-        if type.hasPrefix("video/") { return .video }
-        return nil
-    }
-
-    private static func mimeType(forExtensionOf url: String) -> String {
-        let name = url.prefix { $0 != "?" && $0 != "#" }
-        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        switch ext {
-        case "gif": return "image/gif"
-        case "jpg", "jpeg", "png", "webp", "bmp": return "image/" + ext
-        case "mp4", "webm", "mov", "m4v": return "video/" + ext
-        default: return ""
-        }
     }
 
     /// `https://example.social/@ada` → `ada`; nil when the URL has no path.

@@ -58,7 +58,10 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     ])
     #expect(feed.items.map(\.dateProblem) == [nil, nil, nil])
     #expect(feed.items[1].text == "First & bold para\nnext line\n\nSecond para with a link: example.com/x <ok>")
-    #expect(feed.items[1].entities.map(\.target) == ["https://example.com/x"])
+    // The anchor "a link" is a url entity; the raw URL after it is detected.
+    #expect(feed.items[1].entities.map(\.text) == ["a link", "example.com/x"])
+    #expect(feed.items[1].entities.map(\.start) == [46, 54])
+    #expect(feed.items[1].entities.map(\.target) == ["https://example.com/x", "https://example.com/x"])
     #expect(feed.items[0].text == "Only a summary #tldr")
     #expect(feed.items[0].media == [Media(kind: .photo, path: FixturePaths.path("images/tiny.jpg"), width: 5, height: 4)])
     #expect(feed.items[2].text == "Only a title, no date")

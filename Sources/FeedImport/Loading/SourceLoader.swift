@@ -1,3 +1,4 @@
+import Archives
 import PlumageCore
 
 /// The one entry point that turns a command-line path into a `FeedSource`, choosing the reader by sniffing.
@@ -82,6 +83,10 @@ public enum SourceLoader {
     static func loadOne(_ path: String) throws(SourceError) -> FeedSource {
         switch SourceFormat.sniff(path: path) {
         case .jsonFeed: return try JSONFeedReader.read(path: path, topLevelDomains: PublicSuffixList.installed())
+        case .mastodonArchive:
+            let archive: FolderArchive
+            do { archive = try FolderArchive(path: path) } catch { throw SourceError(.cannotRead, path: path, reason: error.description) }
+            return try MastodonArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed())
         case let other: throw SourceError(.unsupported, path: path, reason: "\(other.description) are not supported yet")
         }
     }

@@ -54,15 +54,23 @@ public enum ArchivePath {
     }
 
     /// The whole regular file at `path`, at most `limit` bytes (checked before and while reading);
-    /// errors name the file `name`.
-    public static func readRegularFile(_ path: String, name: String, limit: Int) throws(ArchiveError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    /// errors name the file `name`. With `root` (a real path), the file actually opened must lie
+    /// under it: the last component is opened without following a link and the open descriptor's
+    /// real path is checked, so a link swapped in after the caller resolved `path` is refused.
+    public static func readRegularFile(_ path: String, name: String, limit: Int, within root: String? = nil)
+        throws(ArchiveError) -> [UInt8]
+    {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (root == nil ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             if errno == ENOENT { throw .missing(name) }
+            if errno == ELOOP { throw .refused(name) }
             throw .cannotRead(name, reason: reason)
         }
         defer { close(fd) }
+        if let root, let opened = realPath("/proc/self/fd/\(fd)"), !isInside(opened, root: root) {
+            throw .refused(name)
+        }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
             throw .cannotRead(name, reason: "not a regular file")
@@ -80,5 +88,10 @@ public enum ArchivePath {
         }
         if filled < size { bytes.removeSubrange(filled...) }
         return bytes
+    }
+
+    /// True when the real path `path` lies strictly under the real folder `root`.
+    public static func isInside(_ path: String, root: String) -> Bool {
+        root == "/" ? path.count > 1 && path.hasPrefix("/") : path.hasPrefix(root + "/")
     }
 }

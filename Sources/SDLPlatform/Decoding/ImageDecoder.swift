@@ -285,7 +285,8 @@ private struct ImageFile: ~Copyable {
                 (descriptor, size, memory) = (-1, bytes.count, bytes)
                 return
             } catch .missing {
-                throw .cannotRead(reason)
+                // Not a zip member either: "Not a directory" from a path through a file would mislead.
+                throw .cannotRead(String(cString: strerror(ENOENT)))
             } catch {
                 throw .cannotRead(error.description)
             }

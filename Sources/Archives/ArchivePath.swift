@@ -3,14 +3,44 @@ import Glibc
 /// Path rules and the few file operations shared by the archive readers.
 public enum ArchivePath {
     /// True when `relative` stays under the root it is relative to: not empty, not absolute, and no
-    /// `.`, `..` or empty component, no NUL and no backslash.
+    /// `.`, `..` or empty component, no NUL and no backslash. (One pass over the UTF-8 bytes: zips
+    /// list tens of thousands of names.)
     public static func isConfined(_ relative: String) -> Bool {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\\"), !relative.contains("\0") else {
-            return false
+        var componentLength = 0
+        var dots = 0
+        for byte in relative.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if componentLength == 0 || componentLength == dots && dots <= 2 { return false }
+                componentLength = 0
+                dots = 0
+                continue
+            case 0, UInt8(ascii: "\\"):
+                return false
+            case UInt8(ascii: "."):
+                dots += 1
+            default:
+                break
+            }
+            componentLength += 1
         }
-        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
-            !$0.isEmpty && $0 != "." && $0 != ".."
+        return componentLength > 0 && !(componentLength == dots && dots <= 2)
+    }
+
+    /// `names` sorted by their UTF-8 bytes (the order `ArchiveFiles.entries` promises).
+    public static func sortedBytewise(_ names: [String]) -> [String] {
+        var names = names
+        names.sort { a, b in
+            var a = a, b = b
+            return a.withUTF8 { x in
+                b.withUTF8 { y in
+                    let common = min(x.count, y.count)
+                    let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                    return order < 0 || order == 0 && x.count < y.count
+                }
+            }
         }
+        return names
     }
 
     /// An absolute, lexically normalised version of `path` (relative paths start at the current directory).

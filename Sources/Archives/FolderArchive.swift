@@ -24,9 +24,8 @@ public struct FolderArchive: ArchiveFiles {
         realRoot = real
         var found: [String] = []
         Self.walk(real, relative: "", realRoot: real, depth: maxDepth, limit: maxEntries, into: &found)
-        found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        entries = found
-        index = Set(found)
+        entries = ArchivePath.sortedBytewise(found)
+        index = Set(entries)
     }
 
     public func contains(_ relative: String) -> Bool { index.contains(relative) }

@@ -32,7 +32,7 @@ public enum ArchivedFile {
     public static func readPrefix(path: String, count: Int) throws(ArchiveError) -> [UInt8] {
         switch try locate(path) {
         case .plain:
-            let file = try ZipFileHandle(path: path)
+            let file = try ReadOnlyFile(path: path)
             return try file.bytes(at: 0, count: min(count, file.size), name: path)
         case .member(let zip, let member):
             return try zip.readPrefix(member, count: count)

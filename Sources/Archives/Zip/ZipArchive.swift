@@ -20,7 +20,7 @@ public struct ZipArchive: ArchiveFiles {
     /// True when reads check each member's CRC-32.
     public let verifiesChecksums: Bool
     private let members: [String: ZipEntry]
-    private let file: ZipFileHandle
+    private let file: ReadOnlyFile
     private let budget: ZipBudget
 
     /// Opens and indexes the zip at `path`. `totalLimit` caps the bytes all reads together produce;
@@ -31,11 +31,11 @@ public struct ZipArchive: ArchiveFiles {
         verifyingChecksums: Bool = true
     ) throws(ArchiveError) {
         rootPath = ArchivePath.absolute(path)
-        file = try ZipFileHandle(path: rootPath)
+        file = try ReadOnlyFile(path: rootPath)
         let directory = try ZipDirectory(file: file, path: rootPath, directoryLimit: directoryLimit)
         members = directory.members
         refused = directory.refused
-        entries = directory.members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        entries = ArchivePath.sortedBytewise(Array(directory.members.keys))
         budget = ZipBudget(archivePath: rootPath, limit: totalLimit)
         verifiesChecksums = verifyingChecksums
     }

@@ -17,7 +17,7 @@ struct ZipDirectory {
     private static let entrySize = 46
 
     /// Reads the directory of `file`, refusing one larger than `directoryLimit` bytes; errors name `path`.
-    init(file: ZipFileHandle, path: String, directoryLimit: Int) throws(ArchiveError) {
+    init(file: ReadOnlyFile, path: String, directoryLimit: Int) throws(ArchiveError) {
         let (offset, size) = try Self.locateDirectory(file: file, path: path)
         guard size <= directoryLimit else {
             throw .tooLarge(path + " (central directory)", limit: directoryLimit)
@@ -107,7 +107,7 @@ struct ZipDirectory {
     }
 
     /// Offset and size of the central directory, from the end record (and its ZIP64 version).
-    private static func locateDirectory(file: ZipFileHandle, path: String) throws(ArchiveError) -> (Int, Int) {
+    private static func locateDirectory(file: ReadOnlyFile, path: String) throws(ArchiveError) -> (Int, Int) {
         let tailLength = min(file.size, 22 + 0xFFFF)
         let tailStart = file.size - tailLength
         let tail = try file.bytes(at: tailStart, count: tailLength, name: path)

@@ -6,7 +6,7 @@ import Glibc
 /// header declared) and the archive's total, and at the end checks the size and (optionally) the
 /// CRC-32 against the central directory. One thread at a time; zlib's state is freed on release.
 final class ZipMemberReader {
-    private let file: ZipFileHandle
+    private let file: ReadOnlyFile
     private let entry: ZipEntry
     private let name: String
     private let limit: Int
@@ -29,7 +29,7 @@ final class ZipMemberReader {
 
     /// Prepares to read `entry` (named `name` in errors): reads its local header and checks that its
     /// data lies inside the file. `limit` caps the bytes produced; `budget` counts them archive-wide.
-    init(file: ZipFileHandle, entry: ZipEntry, name: String, limit: Int, budget: ZipBudget, verify: Bool)
+    init(file: ReadOnlyFile, entry: ZipEntry, name: String, limit: Int, budget: ZipBudget, verify: Bool)
         throws(ArchiveError)
     {
         (self.file, self.entry, self.name, self.limit, self.budget, self.verify) = (file, entry, name, limit, budget, verify)

@@ -15,8 +15,8 @@ struct FileIdentity: Hashable, Sendable {
 }
 
 /// A regular file opened read-only and read with `pread`, so any number of threads can read it at
-/// once without sharing a file position; closed when the last archive holding it goes away.
-final class ZipFileHandle: Sendable {
+/// once without sharing a file position; closed when the last holder lets go.
+final class ReadOnlyFile: Sendable {
     /// The open descriptor (`O_RDONLY | O_CLOEXEC`).
     let descriptor: Int32
     /// Size in bytes when opened.

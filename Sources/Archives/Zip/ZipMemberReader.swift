@@ -26,6 +26,8 @@ final class ZipMemberReader {
 
     /// Size of each read of compressed bytes.
     private static let inputChunk = 256 * 1024
+    /// Most bytes inflated per call.
+    private static let outputChunk = 256 * 1024
 
     /// Prepares to read `entry` (named `name` in errors): reads its local header and checks that its
     /// data lies inside the file. `limit` caps the bytes produced; `budget` counts them archive-wide.
@@ -94,7 +96,9 @@ final class ZipMemberReader {
     private func inflate(into output: UnsafeMutableRawBufferPointer) throws(ArchiveError) -> Int {
         guard let stream, !streamEnded else { return 0 }
         stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
-        stream.pointee.avail_out = UInt32(min(output.count, Int(UInt32.max)))
+        // At most one output chunk per call, so the checksum runs over bytes still in the cache.
+        let room = min(output.count, Self.outputChunk)
+        stream.pointee.avail_out = UInt32(room)
         while true {
             if stream.pointee.avail_in == 0, inputLeft > 0 {
                 let wanted = min(input.count, inputLeft)
@@ -107,7 +111,7 @@ final class ZipMemberReader {
                 stream.pointee.avail_in = UInt32(count)
             }
             let status = CZlib.inflate(stream, Z_NO_FLUSH)
-            let made = min(output.count, Int(UInt32.max)) - Int(stream.pointee.avail_out)
+            let made = room - Int(stream.pointee.avail_out)
             switch status {
             case Z_STREAM_END:
                 streamEnded = true

@@ -1,7 +1,9 @@
 import Archives
+import Dispatch
 import Foundation
 import Glibc
 import PlumageTestSupport
+import Synchronization
 import Testing
 
 @Suite struct ArchivedFileTests {
@@ -32,6 +34,28 @@ import Testing
         #expect(try ArchivedFile.readPrefix(path: plain, count: 300) == Array("plain".utf8))
         #expect(ArchivedFile.zipMember(of: zip + "/data/tweets.js")! == (zip, "data/tweets.js"))
         #expect(ArchivedFile.zipMember(of: plain) == nil)
+    }
+
+    @Test func parallelPathReadsShareTheCacheSafely() throws {
+        let temp = try TemporaryFolder()
+        var builder = ZipBuilder()
+        var expected: [String: [UInt8]] = [:]
+        for index in 0..<6 {
+            let bytes = randomBytes(40_000 + index, seed: UInt64(100 + index))
+            builder.add("media/\(index).jpg", bytes, method: index.isMultiple(of: 2) ? .deflated : .stored)
+            expected["media/\(index).jpg"] = bytes
+        }
+        let zip = try temp.write("p.zip", zip: builder)
+        let wanted = expected
+        let wrong = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for round in 0..<20 {
+                let name = "media/\((thread + round) % 6).jpg"
+                if (try? ArchivedFile.read(path: zip + "/" + name, limit: 1 << 20)) != wanted[name] { wrong.withLock { $0 += 1 } }
+                if ArchivedFile.size(path: zip + "/" + name) != wanted[name]?.count { wrong.withLock { $0 += 1 } }
+            }
+        }
+        #expect(wrong.withLock { $0 } == 0)
     }
 
     @Test func aReplacedZipIsReadAfresh() throws {

@@ -72,6 +72,16 @@ public enum ArchivedFile {
         guard errno == ENOENT || errno == ENOTDIR else {
             throw .cannotRead(path, reason: String(cString: strerror(errno)))
         }
+        let cache = ArchivedFileCache.shared
+        // Most paths lie in a zip opened before: one stat instead of one per component.
+        if let zipPath = cache.openZipPath(containing: path), stat(zipPath, &status) == 0,
+            status.st_mode & S_IFMT == S_IFREG,
+            let zip = try cache.archive(at: zipPath, identity: FileIdentity(status))
+        {
+            let name = String(path.utf8.dropFirst(zipPath.utf8.count + 1))!
+            guard zip.contains(name) else { throw .missing(path) }
+            return .member(zip, name)
+        }
         var parts = path.split(separator: "/", omittingEmptySubsequences: false)
         var member: [Substring] = []
         while parts.count > 1 {
@@ -82,8 +92,9 @@ public enum ArchivedFile {
                 if errno == ENOENT || errno == ENOTDIR { continue }
                 break
             }
-            guard status.st_mode & S_IFMT == S_IFREG, ArchiveOpener.isZip(path: candidate) else { break }
-            let zip = try ArchivedFileCache.shared.archive(at: candidate, identity: FileIdentity(status))
+            guard status.st_mode & S_IFMT == S_IFREG,
+                let zip = try cache.archive(at: candidate, identity: FileIdentity(status))
+            else { break }
             let name = member.joined(separator: "/")
             guard zip.contains(name) else { break }
             return .member(zip, name)

@@ -27,9 +27,17 @@ final class ArchivedFileCache: Sendable {
     /// A cache holding at most `zips` open zips and `bytes` bytes of members.
     init(zips: Int, bytes: Int) { (zipCapacity, byteCapacity) = (zips, bytes) }
 
-    /// The zip at `path`, opened again when the file changed (`identity` differs) or was evicted.
-    /// Zips opened here have no total cap: each read is capped by its caller.
-    func archive(at path: String, identity: FileIdentity) throws(ArchiveError) -> ZipArchive {
+    /// The path of an open zip that `path` lies inside (`<zip>/…`), if any.
+    func openZipPath(containing path: String) -> String? {
+        state.withLock { state in
+            state.zips.last { path.utf8.count > $0.path.utf8.count + 1 && path.hasPrefix($0.path + "/") }?.path
+        }
+    }
+
+    /// The zip at `path` (the regular file `identity` describes), opened again when the file
+    /// changed or was evicted; nil when it does not start with a zip signature. Zips opened here
+    /// have no total cap: each read is capped by its caller.
+    func archive(at path: String, identity: FileIdentity) throws(ArchiveError) -> ZipArchive? {
         let known = state.withLock { state -> ZipArchive? in
             guard let index = state.zips.firstIndex(where: { $0.path == path }) else { return nil }
             let entry = state.zips.remove(at: index)
@@ -38,6 +46,7 @@ final class ArchivedFileCache: Sendable {
             return entry.archive
         }
         if let known { return known }
+        guard ArchiveOpener.isZip(path: path) else { return nil }
         // Opened outside the lock: reading a large directory must not stall other readers.
         let archive = try ZipArchive(path: path, totalLimit: .max)
         state.withLock { state in

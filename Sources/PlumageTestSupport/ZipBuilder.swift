@@ -70,7 +70,8 @@ public struct ZipBuilder {
             let method: UInt16 = member.method == .stored ? 0 : 8
             let extra = zip64 ? Self.zip64Extra([size, data.count, offset]) : []
             let small = { (value: Int) -> UInt32 in zip64 ? 0xFFFF_FFFF : UInt32(value) }
-            out.le32(0x0403_4B50); out.le16(zip64 ? 45 : 20); out.le16(0x800); out.le16(method); out.le16(0); out.le16(0x21)
+            out.le32(0x0403_4B50); out.le16(zip64 ? 45 : 20); out.le16(0x800); out.le16(method); out.le16(0);
+            out.le16(0x21)
             out.le32(crc); out.le32(small(data.count)); out.le32(small(size))
             out.le16(UInt16(name.count)); out.le16(UInt16(zip64 ? Self.zip64Extra([size, data.count]).count : 0))
             out += name
@@ -80,7 +81,8 @@ public struct ZipBuilder {
             directory.le32(0x0201_4B50); directory.le16(madeBy); directory.le16(zip64 ? 45 : 20); directory.le16(0x800)
             directory.le16(method); directory.le16(0); directory.le16(0x21)
             directory.le32(crc); directory.le32(small(data.count)); directory.le32(small(size))
-            directory.le16(UInt16(name.count)); directory.le16(UInt16(extra.count)); directory.le16(0); directory.le16(0)
+            directory.le16(UInt16(name.count)); directory.le16(UInt16(extra.count)); directory.le16(0);
+            directory.le16(0)
             directory.le16(0); directory.le32((member.unixMode ?? 0) << 16); directory.le32(small(offset))
             directory += name
             directory += extra
@@ -109,8 +111,10 @@ public struct ZipBuilder {
     public static func compressed(_ content: [UInt8], _ method: Method) -> [UInt8] {
         guard method == .deflated else { return content }
         var stream = z_stream()
-        guard deflateInit2_(&stream, 6, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-            Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        guard
+            deflateInit2_(
+                &stream, 6, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return [] }
         defer { deflateEnd(&stream) }
         var input = content

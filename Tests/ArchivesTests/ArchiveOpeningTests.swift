@@ -17,11 +17,15 @@ import Testing
         let folder = try ArchiveOpener.open(path: temp.path + "/folder.zip")
         #expect(folder is FolderArchive)
         #expect(folder.entries == ["outbox.json"])
-        #expect(archiveError { try ArchiveOpener.open(path: text) } == .cannotRead(text, reason: "not a folder or a zip archive"))
+        #expect(
+            archiveError { try ArchiveOpener.open(path: text) }
+                == .cannotRead(text, reason: "not a folder or a zip archive"))
         #expect(
             archiveError { try ArchiveOpener.open(path: temp.path + "/none") }?.description
                 == temp.path + "/none: cannot read: No such file or directory")
-        #expect(archiveError { try ArchiveOpener.open(path: "/dev/null") } == .cannotRead("/dev/null", reason: "not a folder or a zip archive"))
+        #expect(
+            archiveError { try ArchiveOpener.open(path: "/dev/null") }
+                == .cannotRead("/dev/null", reason: "not a folder or a zip archive"))
     }
 
     @Test func layoutsAreRecognisedByTheirFiles() throws {
@@ -44,7 +48,9 @@ import Testing
             #expect(layout.map(Self.kind) == expected, "\(files)")
             #expect(layout?.archive.rootPath == (expected == nil ? nil : temp.path + "/a"))
         }
-        #expect(ArchiveLayout.notAnArchiveMessage(path: "/x/y") == "no data/tweets.js, data/tweet.js or outbox.json in /x/y")
+        #expect(
+            ArchiveLayout.notAnArchiveMessage(path: "/x/y") == "no data/tweets.js, data/tweet.js or outbox.json in /x/y"
+        )
     }
 
     @Test func oneTopLevelFolderIsRebased() throws {

@@ -6,12 +6,17 @@ import Testing
         for name in ["a", "data/tweets.js", "...", "a/...b/c", ".hidden", "a/.b", "é/日本.jpg"] {
             #expect(ArchivePath.isConfined(name), "\(name)")
         }
-        for name in ["", "/", "/etc/passwd", "..", ".", "../a", "a/..", "a/../b", "a/./b", "./a", "a//b", "a/", "a\\b", "a\0b"] {
+        for name in [
+            "", "/", "/etc/passwd", "..", ".", "../a", "a/..", "a/../b", "a/./b", "./a", "a//b", "a/", "a\\b", "a\0b",
+        ] {
             #expect(!ArchivePath.isConfined(name), "\(name)")
         }
     }
 
     @Test func byteOrder() {
-        #expect(ArchivePath.sortedBytewise(["b", "a/b", "B", "é", "a", "a-b", ""]) == ["", "B", "a", "a-b", "a/b", "b", "é"])
+        #expect(
+            ArchivePath.sortedBytewise(["b", "a/b", "B", "é", "a", "a-b", ""]) == [
+                "", "B", "a", "a-b", "a/b", "b", "é",
+            ])
     }
 }

@@ -18,18 +18,25 @@ import Testing
         #expect(try ArchivedFile.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1 << 20) == photo)
         #expect(try ArchivedFile.read(path: zip + "/data/tweets.js", limit: 10) == Array("[]".utf8))
         #expect(try ArchivedFile.read(path: plain, limit: 10) == Array("plain".utf8))
-        #expect(archiveError { try ArchivedFile.read(path: zip + "/data/nope.jpg", limit: 10) } == .missing(zip + "/data/nope.jpg"))
-        #expect(archiveError { try ArchivedFile.read(path: plain + "/inside", limit: 10) } == .missing(plain + "/inside"))
-        #expect(archiveError { try ArchivedFile.read(path: temp.path + "/no/such", limit: 10) } == .missing(temp.path + "/no/such"))
-        #expect(archiveError { try ArchivedFile.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1_000) }
-            == .tooLarge("data/tweets_media/1-a.jpg", limit: 1_000))
+        #expect(
+            archiveError { try ArchivedFile.read(path: zip + "/data/nope.jpg", limit: 10) }
+                == .missing(zip + "/data/nope.jpg"))
+        #expect(
+            archiveError { try ArchivedFile.read(path: plain + "/inside", limit: 10) } == .missing(plain + "/inside"))
+        #expect(
+            archiveError { try ArchivedFile.read(path: temp.path + "/no/such", limit: 10) }
+                == .missing(temp.path + "/no/such"))
+        #expect(
+            archiveError { try ArchivedFile.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1_000) }
+                == .tooLarge("data/tweets_media/1-a.jpg", limit: 1_000))
         #expect(ArchivedFile.isReadable(path: zip + "/data/tweets.js"))
         #expect(!ArchivedFile.isReadable(path: zip + "/data"))
         #expect(ArchivedFile.isReadable(path: plain))
         #expect(ArchivedFile.size(path: zip + "/data/tweets_media/1-a.jpg") == 50_000)
         #expect(ArchivedFile.size(path: plain) == 5)
         #expect(ArchivedFile.size(path: zip + "/missing") == nil)
-        #expect(try ArchivedFile.readPrefix(path: zip + "/data/tweets_media/1-a.jpg", count: 100) == Array(photo[..<100]))
+        #expect(
+            try ArchivedFile.readPrefix(path: zip + "/data/tweets_media/1-a.jpg", count: 100) == Array(photo[..<100]))
         #expect(try ArchivedFile.readPrefix(path: plain, count: 3) == Array("pla".utf8))
         #expect(try ArchivedFile.readPrefix(path: plain, count: 300) == Array("plain".utf8))
         #expect(ArchivedFile.zipMember(of: zip + "/data/tweets.js")! == (zip, "data/tweets.js"))
@@ -51,7 +58,9 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<20 {
                 let name = "media/\((thread + round) % 6).jpg"
-                if (try? ArchivedFile.read(path: zip + "/" + name, limit: 1 << 20)) != wanted[name] { wrong.withLock { $0 += 1 } }
+                if (try? ArchivedFile.read(path: zip + "/" + name, limit: 1 << 20)) != wanted[name] {
+                    wrong.withLock { $0 += 1 }
+                }
                 if ArchivedFile.size(path: zip + "/" + name) != wanted[name]?.count { wrong.withLock { $0 += 1 } }
             }
         }
@@ -97,8 +106,9 @@ import Testing
         #expect(first.st_ino == second.st_ino)
         #expect(try ArchivedFile.materialize(path: plain, cacheFolder: cache) == plain)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path + "/archive") == before)
-        #expect(archiveError { try ArchivedFile.materialize(path: zip + "/nothing.mp4", cacheFolder: cache) }
-            == .missing(zip + "/nothing.mp4"))
+        #expect(
+            archiveError { try ArchivedFile.materialize(path: zip + "/nothing.mp4", cacheFolder: cache) }
+                == .missing(zip + "/nothing.mp4"))
     }
 
     @Test func aMaterializeOverTheCapLeavesNothingBehind() throws {
@@ -107,8 +117,9 @@ import Testing
         builder.add("big.mp4", [UInt8](repeating: 1, count: 10_000))
         let zip = try temp.write("x.zip", zip: builder)
         let cache = temp.path + "/cache"
-        #expect(archiveError { try ArchivedFile.materialize(path: zip + "/big.mp4", cacheFolder: cache, limit: 1_000) }
-            == .tooLarge("big.mp4", limit: 1_000))
+        #expect(
+            archiveError { try ArchivedFile.materialize(path: zip + "/big.mp4", cacheFolder: cache, limit: 1_000) }
+                == .tooLarge("big.mp4", limit: 1_000))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [])
     }
 

@@ -24,7 +24,8 @@ import Testing
         }
         #expect(try archive.read("data/inside.js", limit: 100) == Array("inside".utf8))
         #expect(archive.size(of: "data/inside.js") == 6)
-        #expect(archiveError { try archive.read("../sibling/secret.txt", limit: 100) } == .refused("../sibling/secret.txt"))
+        #expect(
+            archiveError { try archive.read("../sibling/secret.txt", limit: 100) } == .refused("../sibling/secret.txt"))
         #expect(archiveError { try archive.read("/etc/hostname", limit: 100) } == .refused("/etc/hostname"))
     }
 

@@ -35,18 +35,21 @@ import Testing
 
     @Test func aBombIsRefusedByItsDeclaredSize() throws {
         var builder = ZipBuilder()
-        builder.members.append(.init(name: "bomb.bin", content: [], method: .deflated, declaredSize: 64 << 20, payload: Self.bomb))
+        builder.members.append(
+            .init(name: "bomb.bin", content: [], method: .deflated, declaredSize: 64 << 20, payload: Self.bomb))
         let temp = try TemporaryFolder()
         let zip = try ZipArchive(path: try temp.write("bomb.zip", zip: builder))
         #expect(Self.bomb.count < 100_000)
         #expect(archiveError { try zip.read("bomb.bin", limit: 1 << 20) } == .tooLarge("bomb.bin", limit: 1 << 20))
         #expect(zip.totalRead == 0)
-        #expect(ArchiveError.tooLarge("bomb.bin", limit: 1 << 20).description == "bomb.bin: larger than 1 MiB, not read")
+        #expect(
+            ArchiveError.tooLarge("bomb.bin", limit: 1 << 20).description == "bomb.bin: larger than 1 MiB, not read")
     }
 
     @Test func aBombWhoseHeaderLiesIsStoppedByCounting() throws {
         var builder = ZipBuilder()
-        builder.members.append(.init(name: "liar.bin", content: [], method: .deflated, declaredSize: 100, payload: Self.bomb))
+        builder.members.append(
+            .init(name: "liar.bin", content: [], method: .deflated, declaredSize: 100, payload: Self.bomb))
         let temp = try TemporaryFolder()
         let zip = try ZipArchive(path: try temp.write("liar.zip", zip: builder))
         #expect(zip.size(of: "liar.bin") == 100)
@@ -77,7 +80,9 @@ import Testing
         let zip = try ZipArchive(path: path, totalLimit: 1_000)
         #expect(try zip.read("a.bin", limit: 1_000).count == 600)
         #expect(archiveError { try zip.read("b.bin", limit: 1_000) } == .tooLarge(path, limit: 1_000))
-        #expect(try ZipArchive(path: path, totalLimit: 1_200).read("b.bin", limit: 1_000) == [UInt8](repeating: 2, count: 600))
+        #expect(
+            try ZipArchive(path: path, totalLimit: 1_200).read("b.bin", limit: 1_000)
+                == [UInt8](repeating: 2, count: 600))
     }
 
     @Test func aDamagedChecksumIsAnErrorUnlessChecksumsAreOff() throws {
@@ -89,7 +94,8 @@ import Testing
         #expect(
             archiveError { try ZipArchive(path: path).read("a.txt", limit: 100) }
                 == .cannotRead("a.txt", reason: "corrupt zip: CRC-32 mismatch"))
-        #expect(try ZipArchive(path: path, verifyingChecksums: false).read("a.txt", limit: 100) == Array("checked".utf8))
+        #expect(
+            try ZipArchive(path: path, verifyingChecksums: false).read("a.txt", limit: 100) == Array("checked".utf8))
     }
 
     @Test func aTruncatedDeflateStreamIsAnErrorNotAHang() throws {
@@ -97,7 +103,8 @@ import Testing
         // loops forever on this one (its inflate loop waits for input at end of file).
         var builder = ZipBuilder()
         let payload: [UInt8] = [0x00, 0xFF, 0xFF, 0x00, 0x00] + [UInt8](repeating: 0x78, count: 100)
-        builder.members.append(.init(name: "a.txt", content: [], method: .deflated, declaredSize: 200, payload: payload))
+        builder.members.append(
+            .init(name: "a.txt", content: [], method: .deflated, declaredSize: 200, payload: payload))
         let temp = try TemporaryFolder()
         let zip = try ZipArchive(path: try temp.write("trunc.zip", zip: builder))
         #expect(
@@ -122,7 +129,9 @@ import Testing
                     let zip = try ZipArchive(path: path)
                     if variant == 0 { openedCut += 1 }
                     for name in zip.entries {
-                        if let read = try? zip.read(name, limit: 1 << 20) { #expect(read == expected[name], "\(length)") }
+                        if let read = try? zip.read(name, limit: 1 << 20) {
+                            #expect(read == expected[name], "\(length)")
+                        }
                     }
                 } catch {
                     guard case .cannotRead = error else {
@@ -146,7 +155,10 @@ import Testing
         var readable = 0
         for round in 0..<150 {
             var damaged = whole
-            for _ in 0..<3 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            for _ in 0..<3 {
+                damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
+                    in: 0...255, using: &generator)
+            }
             let path = try temp.write("damaged-\(round).zip", damaged)
             guard let zip = try? ZipArchive(path: path) else { continue }
             for name in zip.entries where (try? zip.read(name, limit: 1 << 20)) != nil { readable += 1 }
@@ -159,7 +171,9 @@ import Testing
         let temp = try TemporaryFolder()
         let path = try temp.write("random.zip", randomBytes(4_096, seed: 7))
         #expect(!ArchiveOpener.isZip(path: path))
-        #expect(archiveError { try ArchiveOpener.open(path: path) } == .cannotRead(path, reason: "not a folder or a zip archive"))
+        #expect(
+            archiveError { try ArchiveOpener.open(path: path) }
+                == .cannotRead(path, reason: "not a folder or a zip archive"))
         let posing = try temp.write("posing.zip", [0x50, 0x4B, 0x03, 0x04] + randomBytes(4_096, seed: 8))
         #expect(ArchiveOpener.isZip(path: posing))
         guard case .cannotRead(posing, let reason)? = archiveError({ try ZipArchive(path: posing) }) else {
@@ -184,6 +198,8 @@ import Testing
         raw[directory + 10] = 0
         raw[directory + 8] |= 1
         let locked = try ZipArchive(path: try temp.write("locked.zip", raw))
-        #expect(archiveError { try locked.read("a.txt", limit: 10) } == .cannotRead("a.txt", reason: "encrypted, not supported"))
+        #expect(
+            archiveError { try locked.read("a.txt", limit: 10) }
+                == .cannotRead("a.txt", reason: "encrypted, not supported"))
     }
 }

@@ -45,7 +45,9 @@ public enum ArchiveLayout: Sendable {
             return .twitter(archive)
         }
         if archive.contains("data/js/tweet_index.js")
-            || archive.entries(under: "data/js/tweets").contains(where: { !$0.dropFirst(15).contains("/") && $0.hasSuffix(".js") })
+            || archive.entries(under: "data/js/tweets").contains(where: {
+                !$0.dropFirst(15).contains("/") && $0.hasSuffix(".js")
+            })
         {
             return .twitterGrailbird(archive)
         }

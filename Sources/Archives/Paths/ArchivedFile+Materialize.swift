@@ -17,7 +17,8 @@ extension ArchivedFile {
         let basename = member.split(separator: "/").last.map(String.init) ?? "file"
         let target = folder + "/" + hexHash(zip.rootPath + "\0" + member) + "-" + basename
         var status = stat()
-        if lstat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == zip.size(of: member) {
+        if lstat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == zip.size(of: member)
+        {
             return target
         }
         var template = Array((folder + "/.open-XXXXXX").utf8CString)
@@ -51,7 +52,9 @@ extension ArchivedFile {
         if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
             return xdg + "/plumage/open"
         }
-        let home = getenv("HOME").map { String(cString: $0) } ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/tmp"
+        let home =
+            getenv("HOME").map { String(cString: $0) } ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) }
+            ?? "/tmp"
         return home + "/.cache/plumage/open"
     }
 

@@ -58,7 +58,8 @@ public struct ZipArchive: ArchiveFiles {
             do throws(ArchiveError) {
                 while initialized < buffer.count {
                     let count = try reader.read(
-                        into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]))
+                        into: UnsafeMutableRawBufferPointer(
+                            rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]))
                     if count == 0 { break }
                     initialized += count
                 }
@@ -83,7 +84,8 @@ public struct ZipArchive: ArchiveFiles {
             do throws(ArchiveError) {
                 while initialized < buffer.count {
                     let n = try reader.read(
-                        into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]))
+                        into: UnsafeMutableRawBufferPointer(
+                            rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]))
                     if n == 0 { break }
                     initialized += n
                 }
@@ -101,7 +103,8 @@ public struct ZipArchive: ArchiveFiles {
         _ relative: String, limit: Int, to sink: (UnsafeRawBufferPointer) throws(ArchiveError) -> Void
     ) throws(ArchiveError) {
         let (entry, reader) = try open(relative, limit: limit, verify: verifiesChecksums)
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(entry.uncompressedSize, 1 << 20)), alignment: 16)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: max(1, min(entry.uncompressedSize, 1 << 20)), alignment: 16)
         defer { chunk.deallocate() }
         while true {
             let count = try reader.read(into: chunk)

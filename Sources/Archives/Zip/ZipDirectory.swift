@@ -78,7 +78,8 @@ struct ZipDirectory {
             try take(&offset)
         }
         members[name] = ZipEntry(
-            method: UInt16(directory.u16(position + 10)), flags: UInt16(flags), crc: UInt32(directory.u32(position + 16)),
+            method: UInt16(directory.u16(position + 10)), flags: UInt16(flags),
+            crc: UInt32(directory.u32(position + 16)),
             compressedSize: compressed, uncompressedSize: uncompressed, localHeaderOffset: offset)
     }
 
@@ -137,7 +138,9 @@ struct ZipDirectory {
         } else if size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
             throw corrupt(path, "ZIP64 end record missing")
         }
-        guard offset >= 0, size >= 0, offset <= directoryEnd, size <= directoryEnd - offset else { throw corrupt(path, "the central directory lies outside the file") }
+        guard offset >= 0, size >= 0, offset <= directoryEnd, size <= directoryEnd - offset else {
+            throw corrupt(path, "the central directory lies outside the file")
+        }
         return (offset, size)
     }
 

@@ -34,10 +34,13 @@ final class ZipMemberReader {
     init(file: ReadOnlyFile, entry: ZipEntry, name: String, limit: Int, budget: ZipBudget, verify: Bool)
         throws(ArchiveError)
     {
-        (self.file, self.entry, self.name, self.limit, self.budget, self.verify) = (file, entry, name, limit, budget, verify)
+        (self.file, self.entry, self.name, self.limit, self.budget, self.verify) = (
+            file, entry, name, limit, budget, verify
+        )
         guard !entry.isEncrypted else { throw .cannotRead(name, reason: "encrypted, not supported") }
         guard entry.method == 0 || entry.method == 8 else {
-            throw .cannotRead(name, reason: "compression method \(entry.method) not supported (only stored and deflate)")
+            throw .cannotRead(
+                name, reason: "compression method \(entry.method) not supported (only stored and deflate)")
         }
         let header = try file.bytes(at: entry.localHeaderOffset, count: 30, name: name)
         guard header.u32(0) == 0x0403_4B50 else { throw .cannotRead(name, reason: "corrupt zip: no local header") }
@@ -85,7 +88,8 @@ final class ZipMemberReader {
     private func readStored(into output: UnsafeMutableRawBufferPointer) throws(ArchiveError) -> Int {
         let wanted = min(output.count, inputLeft)
         guard wanted > 0 else { return 0 }
-        let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: output[..<wanted]), at: inputOffset, name: name)
+        let count = try file.read(
+            into: UnsafeMutableRawBufferPointer(rebasing: output[..<wanted]), at: inputOffset, name: name)
         guard count == wanted else { throw .cannotRead(name, reason: "truncated zip (the file ended early)") }
         inputOffset += count
         inputLeft -= count
@@ -139,7 +143,8 @@ final class ZipMemberReader {
     private func finish() throws(ArchiveError) {
         finished = true
         guard produced == entry.uncompressedSize else {
-            throw .cannotRead(name, reason: "corrupt zip: \(produced) bytes where the header says \(entry.uncompressedSize)")
+            throw .cannotRead(
+                name, reason: "corrupt zip: \(produced) bytes where the header says \(entry.uncompressedSize)")
         }
         if verify, UInt32(truncatingIfNeeded: crc) != entry.crc {
             throw .cannotRead(name, reason: "corrupt zip: CRC-32 mismatch")

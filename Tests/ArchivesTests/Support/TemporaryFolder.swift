@@ -1,5 +1,5 @@
-import Foundation
 import Archives
+import Foundation
 import PlumageTestSupport
 import Testing
 

@@ -16,7 +16,8 @@ import Testing
 
     init() throws {
         try ImageDecoder.initializeOnMainThread()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumage-zipped-" + UUID().uuidString).path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("plumage-zipped-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         photo = RepositoryPaths.path("Assets/demo/photos/cat.jpg")
         icon = RepositoryPaths.path("Assets/icons/menu.png")
@@ -36,13 +37,15 @@ import Testing
         #expect(zipped.bitmap == plain.bitmap)
         #expect(zipped.originalSize == plain.originalSize)
         let target = PixelSize(width: 40, height: 40)
-        #expect(try ImageDecoder.decode(path: member, cover: target).get().bitmap
-            == ImageDecoder.decode(path: photo, cover: target).get().bitmap)
+        #expect(
+            try ImageDecoder.decode(path: member, cover: target).get().bitmap
+                == ImageDecoder.decode(path: photo, cover: target).get().bitmap)
         let info = try ImageDecoder.inspect(path: member).get()
         #expect(info == (try ImageDecoder.inspect(path: photo).get()))
         #expect(try ImageDecoder.decodeFullResolution(path: member, info: info).get() == plain.bitmap)
-        #expect(try ImageDecoder.decodePreview(path: member, info: info, level: 1)?.get()
-            == ImageDecoder.decodePreview(path: photo, info: info, level: 1)?.get())
+        #expect(
+            try ImageDecoder.decodePreview(path: member, info: info, level: 1)?.get()
+                == ImageDecoder.decodePreview(path: photo, info: info, level: 1)?.get())
         #expect(ImageFileProbe.size(ofImageAt: member) == info.orientedSize)
         #expect(ImageFileProbe.size(ofImageAt: member) == ImageFileProbe.size(ofImageAt: photo))
     }

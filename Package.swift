@@ -47,11 +47,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
-        .target(name: "PlumageTestSupport", dependencies: ["Imaging", "PlumageCore"], swiftSettings: strict),
+        .target(
+            name: "PlumageTestSupport",
+            dependencies: ["Imaging", "PlumageCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ArchivesTests",
+            dependencies: ["Archives", "PlumageTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
         .testTarget(
             name: "FeedImportTests", dependencies: ["Archives", "FeedImport", "Imaging", "PlumageTestSupport"],

@@ -3,14 +3,44 @@ import Glibc
 /// Path rules and the few file operations shared by the archive readers.
 public enum ArchivePath {
     /// True when `relative` stays under the root it is relative to: not empty, not absolute, and no
-    /// `.`, `..` or empty component, no NUL and no backslash.
+    /// `.`, `..` or empty component, no NUL and no backslash. (One pass over the UTF-8 bytes: zips
+    /// list tens of thousands of names.)
     public static func isConfined(_ relative: String) -> Bool {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\\"), !relative.contains("\0") else {
-            return false
+        var componentLength = 0
+        var dots = 0
+        for byte in relative.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if componentLength == 0 || componentLength == dots && dots <= 2 { return false }
+                componentLength = 0
+                dots = 0
+                continue
+            case 0, UInt8(ascii: "\\"):
+                return false
+            case UInt8(ascii: "."):
+                dots += 1
+            default:
+                break
+            }
+            componentLength += 1
         }
-        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
-            !$0.isEmpty && $0 != "." && $0 != ".."
+        return componentLength > 0 && !(componentLength == dots && dots <= 2)
+    }
+
+    /// `names` sorted by their UTF-8 bytes (the order `ArchiveFiles.entries` promises).
+    public static func sortedBytewise(_ names: [String]) -> [String] {
+        var names = names
+        names.sort { a, b in
+            var a = a, b = b
+            return a.withUTF8 { x in
+                b.withUTF8 { y in
+                    let common = min(x.count, y.count)
+                    let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                    return order < 0 || order == 0 && x.count < y.count
+                }
+            }
         }
+        return names
     }
 
     /// An absolute, lexically normalised version of `path` (relative paths start at the current directory).
@@ -54,15 +84,23 @@ public enum ArchivePath {
     }
 
     /// The whole regular file at `path`, at most `limit` bytes (checked before and while reading);
-    /// errors name the file `name`.
-    public static func readRegularFile(_ path: String, name: String, limit: Int) throws(ArchiveError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    /// errors name the file `name`. With `root` (a real path), the file actually opened must lie
+    /// under it: the last component is opened without following a link and the open descriptor's
+    /// real path is checked, so a link swapped in after the caller resolved `path` is refused.
+    public static func readRegularFile(_ path: String, name: String, limit: Int, within root: String? = nil)
+        throws(ArchiveError) -> [UInt8]
+    {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (root == nil ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             if errno == ENOENT { throw .missing(name) }
+            if errno == ELOOP { throw .refused(name) }
             throw .cannotRead(name, reason: reason)
         }
         defer { close(fd) }
+        if let root, let opened = realPath("/proc/self/fd/\(fd)"), !isInside(opened, root: root) {
+            throw .refused(name)
+        }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
             throw .cannotRead(name, reason: "not a regular file")
@@ -80,5 +118,10 @@ public enum ArchivePath {
         }
         if filled < size { bytes.removeSubrange(filled...) }
         return bytes
+    }
+
+    /// True when the real path `path` lies strictly under the real folder `root`.
+    public static func isInside(_ path: String, root: String) -> Bool {
+        root == "/" ? path.count > 1 && path.hasPrefix("/") : path.hasPrefix(root + "/")
     }
 }

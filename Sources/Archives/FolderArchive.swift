@@ -1,7 +1,10 @@
 import Glibc
 
-/// An unpacked archive: a folder read in place, never written. Symbolic links are followed only
-/// when they resolve inside the folder; hidden files (`.name`) are skipped.
+/// An unpacked archive: a folder read in place, never written. Only the files listed when it was
+/// opened can be read. Symbolic links are listed and read only when they resolve to a regular file
+/// inside the folder (checked again on the opened descriptor, so a link swapped in later is
+/// refused); links to folders are not descended; hidden files (`.name`) and names that are not
+/// valid UTF-8 are skipped.
 public struct FolderArchive: ArchiveFiles {
     /// Absolute path of the folder as given (normalised).
     public let rootPath: String
@@ -21,25 +24,31 @@ public struct FolderArchive: ArchiveFiles {
         realRoot = real
         var found: [String] = []
         Self.walk(real, relative: "", realRoot: real, depth: maxDepth, limit: maxEntries, into: &found)
-        found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        entries = found
-        index = Set(found)
+        entries = ArchivePath.sortedBytewise(found)
+        index = Set(entries)
     }
 
     public func contains(_ relative: String) -> Bool { index.contains(relative) }
 
     public func size(of relative: String) -> Int? {
-        guard index.contains(relative) else { return nil }
+        guard index.contains(relative), let real = confinedRealPath(relative) else { return nil }
         var st = stat()
-        return stat(rootPath + "/" + relative, &st) == 0 ? Int(st.st_size) : nil
+        return stat(real, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? Int(st.st_size) : nil
     }
 
     public func read(_ relative: String, limit: Int) throws(ArchiveError) -> [UInt8] {
         guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
-        let full = realRoot + "/" + relative
-        guard let real = ArchivePath.realPath(full) else { throw .missing(relative) }
-        guard real.hasPrefix(realRoot + "/") else { throw .refused(relative) }
-        return try ArchivePath.readRegularFile(real, name: relative, limit: limit)
+        guard index.contains(relative) else { throw .missing(relative) }
+        guard let real = ArchivePath.realPath(realRoot + "/" + relative) else { throw .missing(relative) }
+        guard ArchivePath.isInside(real, root: realRoot) else { throw .refused(relative) }
+        return try ArchivePath.readRegularFile(real, name: relative, limit: limit, within: realRoot)
+    }
+
+    /// The real path of `relative` when it resolves inside the folder.
+    private func confinedRealPath(_ relative: String) -> String? {
+        guard let real = ArchivePath.realPath(realRoot + "/" + relative), ArchivePath.isInside(real, root: realRoot)
+        else { return nil }
+        return real
     }
 
     /// Appends the regular files under `dir` (real path) to `found`, depth-first.
@@ -49,11 +58,10 @@ public struct FolderArchive: ArchiveFiles {
         guard depth > 0, let handle = opendir(dir) else { return }
         defer { closedir(handle) }
         while found.count < limit, let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
-            let path = dir + "/" + name
+            let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            // A name that is not UTF-8 could not be opened again from its String.
+            guard let name = String(validating: raw, as: UTF8.self), !name.hasPrefix(".") else { continue }
+            let path = (dir == "/" ? "" : dir) + "/" + name
             let rel = relative.isEmpty ? name : relative + "/" + name
             var st = stat()
             guard lstat(path, &st) == 0 else { continue }
@@ -64,7 +72,7 @@ public struct FolderArchive: ArchiveFiles {
                 walk(path, relative: rel, realRoot: realRoot, depth: depth - 1, limit: limit, into: &found)
             case S_IFLNK:
                 // Followed only inside the root; a link to a folder is not descended (no cycles).
-                guard let target = ArchivePath.realPath(path), target.hasPrefix(realRoot + "/"),
+                guard let target = ArchivePath.realPath(path), ArchivePath.isInside(target, root: realRoot),
                     ArchivePath.isRegularFile(target)
                 else { continue }
                 found.append(rel)

@@ -1,3 +1,4 @@
+import Archives
 internal import CSDL2
 internal import CSDL2Image
 import Dispatch
@@ -148,7 +149,8 @@ public enum ImageDecoder {
             }
         }
         let type: String? = info.format == .tga ? "TGA" : nil
-        return try runWithTimeout(timeout) { loadWithSDLImage(path: path, type: type) }.get()
+        let memory = file.memory
+        return try runWithTimeout(timeout) { loadWithSDLImage(path: path, memory: memory, type: type) }.get()
     }
 
     /// `IMG_Load` (typed for TGA), then ARGB8888 pixels in a tightly packed `Bitmap`, written by SDL straight into the
@@ -157,8 +159,17 @@ public enum ImageDecoder {
     /// black), other formats by `SDL_ConvertPixels`. Colour-keyed truecolour surfaces go through
     /// `SDL_ConvertSurfaceFormat`, which turns the key into alpha.
     /// `type` names a format SDL_image cannot recognise by its contents ("TGA"); nil lets it sniff.
-    private static func loadWithSDLImage(path: String, type: String?) -> Result<Bitmap, ImageError> {
-        let surface = type.map { IMG_LoadTyped_RW(SDL_RWFromFile(path, "rb"), 1, $0) } ?? IMG_Load(path)
+    /// `memory` holds the file's bytes when it is a zip member (read from memory, not from `path`).
+    private static func loadWithSDLImage(path: String, memory: [UInt8]?, type: String?) -> Result<Bitmap, ImageError> {
+        let surface: UnsafeMutablePointer<SDL_Surface>?
+        if let memory {
+            surface = memory.withUnsafeBytes { raw in
+                let source = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count))
+                return type.map { IMG_LoadTyped_RW(source, 1, $0) } ?? IMG_Load_RW(source, 1)
+            }
+        } else {
+            surface = type.map { IMG_LoadTyped_RW(SDL_RWFromFile(path, "rb"), 1, $0) } ?? IMG_Load(path)
+        }
         guard let loaded = surface else { return .failure(.corrupt(SDLError.capture("IMG_Load").message)) }
         defer { SDL_FreeSurface(loaded) }
         let format = loaded.pointee.format.pointee
@@ -251,29 +262,52 @@ private final class Handoff: Sendable {
     }
 }
 
-/// An open file read with `pread`, closed when dropped; errors carry the system's reason.
+/// An image file's bytes: an open file read with `pread`, closed when dropped, or, for a member of a
+/// zip (`<zip>/<member>`, see `ArchivedFile`), the member read into memory (at most
+/// `ArchiveLimits.mediaFile`). Errors carry the system's or the archive's reason.
 private struct ImageFile: ~Copyable {
-    /// The open file descriptor.
-    let descriptor: Int32
+    /// The open file descriptor, or -1 for a zip member.
+    private let descriptor: Int32
     /// The file's size in bytes when opened.
     let size: Int
+    /// The member's bytes, for a zip member.
+    let memory: [UInt8]?
 
-    /// Opens a regular file for reading, or throws `.cannotRead` with the system's reason.
+    /// Opens a regular file for reading, or reads the zip member `path` names; throws `.cannotRead`
+    /// with the system's reason when it is neither.
     init(path: String) throws(ImageError) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotRead(String(cString: strerror(errno))) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            guard errno == ENOENT || errno == ENOTDIR else { throw .cannotRead(reason) }
+            do throws(ArchiveError) {
+                let bytes = try ArchivedFile.read(path: path, limit: ArchiveLimits.mediaFile)
+                (descriptor, size, memory) = (-1, bytes.count, bytes)
+                return
+            } catch .missing {
+                // Not a zip member either: "Not a directory" from a path through a file would mislead.
+                throw .cannotRead(String(cString: strerror(ENOENT)))
+            } catch {
+                throw .cannotRead(error.description)
+            }
+        }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
             throw .cannotRead("not a regular file")
         }
-        size = Int(status.st_size)
+        (descriptor, size, memory) = (fd, Int(status.st_size), nil)
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Up to `count` bytes from `offset` (fewer at end of file); nil on a read error.
     func read(at offset: Int, count: Int) -> [UInt8]? {
+        if let memory {
+            guard offset > 0 || count < memory.count else { return memory }
+            let start = min(max(0, offset), memory.count)
+            return Array(memory[start..<start + min(max(0, count), memory.count - start)])
+        }
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, filled in
             filled = 0

@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 import Imaging
 import PlumageCore
@@ -46,8 +47,8 @@ extension PhotoLoader {
         var turbojpegMs: Double?
         if info?.format == .jpeg {
             turbojpegMs = ms(clock.measure {
-                if let data = FileManager.default.contents(atPath: path) {
-                    _ = TurboJPEG.decode([UInt8](data), denominator: 1, fast: false)
+                if let bytes = try? ArchivedFile.read(path: path, limit: ArchiveLimits.mediaFile) {
+                    _ = TurboJPEG.decode(bytes, denominator: 1, fast: false)
                 }
             })
         }

@@ -1,0 +1,39 @@
+import Glibc
+
+/// Opens what a path names as an archive, judged by content, never by name: a folder is read as a
+/// `FolderArchive`, a regular file starting with a zip signature as a `ZipArchive` (whatever its
+/// extension), anything else is refused with a message saying so.
+public enum ArchiveOpener {
+    /// The archive at `path`. Throws `.cannotRead(path, …)` when it does not exist, cannot be read,
+    /// or is neither a folder nor a zip; the zip's own errors otherwise.
+    public static func open(path: String) throws(ArchiveError) -> any ArchiveFiles {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .cannotRead(path, reason: String(cString: strerror(errno)))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            return try FolderArchive(path: path)
+        case S_IFREG where isZip(path: path):
+            return try ZipArchive(path: path)
+        default:
+            throw .cannotRead(path, reason: notAnArchiveReason)
+        }
+    }
+
+    /// The reason given for a path that is neither: "not a folder or a zip archive".
+    public static let notAnArchiveReason = "not a folder or a zip archive"
+
+    /// True when the regular file at `path` starts with a zip signature: a local file header
+    /// (`PK\3\4`) or, for an empty zip, the end of central directory (`PK\5\6`).
+    public static func isZip(path: String) -> Bool {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        var magic: [UInt8] = [0, 0, 0, 0]
+        let count = magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, 4, 0) }
+        return count == 4 && (magic == [0x50, 0x4B, 0x03, 0x04] || magic == [0x50, 0x4B, 0x05, 0x06])
+    }
+}

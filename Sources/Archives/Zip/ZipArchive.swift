@@ -1,0 +1,143 @@
+import Glibc
+
+/// A `.zip` read in place, never written or extracted: the central directory is indexed once, and
+/// members are read with `pread` on one shared descriptor, so reads from several threads run in
+/// parallel without locks.
+///
+/// Names that would leave the root (absolute, `..`, backslash, NUL) are never read and are listed in
+/// `refused`; directories and symbolic links are skipped. Every read is capped twice: the declared
+/// size is checked before reading and the bytes actually produced are counted while inflating (a
+/// lying header does not get past the cap), and all reads of one `ZipArchive` together may produce
+/// at most `totalLimit` bytes (zip bombs); past it reads fail with `.tooLarge(<zip path>, …)`.
+/// Sizes and CRC-32s are checked against the central directory (see docs/NOTES.md, "Zip archives").
+public struct ZipArchive: ArchiveFiles {
+    /// Absolute path of the zip file.
+    public let rootPath: String
+    /// Every readable file member, in byte order of their names.
+    public let entries: [String]
+    /// Member names that leave the archive's root, in the order the zip lists them; never read.
+    public let refused: [String]
+    /// True when reads check each member's CRC-32.
+    public let verifiesChecksums: Bool
+    private let members: [String: ZipEntry]
+    private let file: ReadOnlyFile
+    private let budget: ZipBudget
+
+    /// Opens and indexes the zip at `path`. `totalLimit` caps the bytes all reads together produce;
+    /// `directoryLimit` caps the central directory's size. Throws `.missing` when there is no such
+    /// file and `.cannotRead` when it is not a readable zip.
+    public init(
+        path: String, totalLimit: Int = ArchiveLimits.totalData, directoryLimit: Int = ArchiveLimits.zipDirectory,
+        verifyingChecksums: Bool = true
+    ) throws(ArchiveError) {
+        rootPath = ArchivePath.absolute(path)
+        file = try ReadOnlyFile(path: rootPath)
+        let directory = try ZipDirectory(file: file, path: rootPath, directoryLimit: directoryLimit)
+        members = directory.members
+        refused = directory.refused
+        entries = ArchivePath.sortedBytewise(Array(directory.members.keys))
+        budget = ZipBudget(archivePath: rootPath, limit: totalLimit)
+        verifiesChecksums = verifyingChecksums
+    }
+
+    /// The identity of the zip file this archive read (device, inode, size, time).
+    var identity: FileIdentity { file.identity }
+
+    /// Bytes decompressed by all reads so far (counted against `totalLimit`).
+    public var totalRead: Int { budget.spent }
+
+    public func contains(_ relative: String) -> Bool { members[relative] != nil }
+
+    public func size(of relative: String) -> Int? { members[relative]?.uncompressedSize }
+
+    public func read(_ relative: String, limit: Int) throws(ArchiveError) -> [UInt8] {
+        let (entry, reader) = try open(relative, limit: limit, verify: verifiesChecksums)
+        var failure: ArchiveError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: entry.uncompressedSize) { buffer, initialized in
+            initialized = 0
+            do throws(ArchiveError) {
+                while initialized < buffer.count {
+                    let count = try reader.read(
+                        into: UnsafeMutableRawBufferPointer(
+                            rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]))
+                    if count == 0 { break }
+                    initialized += count
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        // The stream must end here (checked and verified); extra bytes count against the cap, then fail.
+        try Self.drain(reader)
+        return bytes
+    }
+
+    /// The first `count` bytes of `relative` (fewer when it is shorter), decompressing no more than
+    /// needed; for header probes. Not checksum-verified (the member is not read to its end).
+    public func readPrefix(_ relative: String, count: Int) throws(ArchiveError) -> [UInt8] {
+        let (entry, reader) = try open(relative, limit: Int.max, verify: false, checkingSize: false)
+        let wanted = max(0, min(count, entry.uncompressedSize))
+        var failure: ArchiveError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            initialized = 0
+            do throws(ArchiveError) {
+                while initialized < buffer.count {
+                    let n = try reader.read(
+                        into: UnsafeMutableRawBufferPointer(
+                            rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]))
+                    if n == 0 { break }
+                    initialized += n
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+
+    /// Streams `relative` in chunks to `sink` (at most `limit` bytes, checked before and while
+    /// reading), verified like `read`.
+    public func stream(
+        _ relative: String, limit: Int, to sink: (UnsafeRawBufferPointer) throws(ArchiveError) -> Void
+    ) throws(ArchiveError) {
+        let (entry, reader) = try open(relative, limit: limit, verify: verifiesChecksums)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: max(1, min(entry.uncompressedSize, 1 << 20)), alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try reader.read(into: chunk)
+            if count == 0 { return }
+            try sink(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+        }
+    }
+
+    /// The entry and a reader for `relative`, after the name, declared-size and total checks.
+    private func open(_ relative: String, limit: Int, verify: Bool, checkingSize: Bool = true)
+        throws(ArchiveError) -> (ZipEntry, ZipMemberReader)
+    {
+        guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
+        guard let entry = members[relative] else { throw .missing(relative) }
+        if checkingSize {
+            guard entry.uncompressedSize <= limit else { throw .tooLarge(relative, limit: limit) }
+            guard budget.allows(entry.uncompressedSize) else { throw .tooLarge(rootPath, limit: budget.limit) }
+        }
+        let reader = try ZipMemberReader(
+            file: file, entry: entry, name: relative, limit: limit, budget: budget, verify: verify)
+        return (entry, reader)
+    }
+
+    /// Reads `reader` to its end into a scratch buffer: nothing when the stream ends where declared;
+    /// otherwise the extra bytes count against the cap until it or the size check fails.
+    private static func drain(_ reader: ZipMemberReader) throws(ArchiveError) {
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { scratch.deallocate() }
+        while try reader.read(into: scratch) > 0 {}
+    }
+}
+
+extension ArchiveLimits {
+    /// Largest central directory read from a zip (a 100,000-member archive needs about 10 MB).
+    public static let zipDirectory = 256 << 20
+}

@@ -59,6 +59,16 @@ public final class SDLBackend {
         }
     }
 
+    /// Runs `work` on a background thread of low priority, handing it a `post` that delivers one
+    /// event through `news()` each time it is called (a folder scan's batches as they come).
+    public func runInBackground(streaming work: @escaping @Sendable (_ post: (InputEvent) -> Void) -> Void) {
+        let mailbox = background
+        Thread.detachNewThread {
+            WorkerQueue.lowerCurrentThreadPriority()
+            work { mailbox.post($0) }
+        }
+    }
+
     /// What the photo loader learnt since the last call, as events for `AppState.handle`.
     public func news() -> [InputEvent] {
         background.drain() + executor.takeRenderedLinks().map { .textRendered(key: $0.key, runs: $0.runs) }

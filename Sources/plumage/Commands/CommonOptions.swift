@@ -34,8 +34,14 @@ struct Startup {
     let themes: ThemeLibrary
     /// The loaded feed or demo; nil when the command line named photos.
     let feed: FeedSource?
-    /// The photos named on the command line (files or folders), shown in the image view at start.
+    /// The photos named on the command line (image files, or several folders), shown in the image
+    /// view at start.
     let photos: [Photo]
+    /// The one folder named on the command line (absolute), shown as places (`PlacesScreen`), or
+    /// straight as its photo list (`PlaceScreen`) when it has no sub-folders; its scan starts with the app.
+    let placesRoot: String?
+    /// True when `placesRoot` has sub-folders (it opens as a places list).
+    let placesHaveSubfolders: Bool
     /// What the photos are called in the window title (the folder's or file's name, or "N photos").
     let photosTitle: String
     /// The paths given on the command line (empty for the demo).
@@ -64,6 +70,18 @@ struct Startup {
         } catch {
             fail(error.message)
         }
+        if paths.count == 1, SourceFormat.sniff(path: paths[0]) == .photoFolder {
+            let survey = PlaceScanner.survey(paths[0])
+            guard survey.hasSubfolders || survey.hasImages else { fail("\(paths[0]): no images in this folder") }
+            placesRoot = PlaceScanner(rootPath: paths[0]).rootPath
+            placesHaveSubfolders = survey.hasSubfolders
+            photos = []
+            photosTitle = String(placesRoot?.split(separator: "/").last ?? "/")
+            feed = nil
+            return
+        }
+        placesRoot = nil
+        placesHaveSubfolders = false
         if PhotoList.isPhotoArguments(paths) {
             do {
                 photos = try PhotoList.load(paths: paths)
@@ -84,10 +102,12 @@ struct Startup {
         }
     }
 
-    /// The source as `dump` shows it: the feed, or the photos as a photo-folder source.
+    /// The source as `dump` shows it: the feed, or the photos as a photo-folder source (a folder
+    /// scanned to the end, its headers read).
     var dumpSource: FeedSource {
-        feed ?? FeedSource(kind: .photoFolder, title: photosTitle, sections: [Section(name: "Photos", itemIndices: [])],
-                           items: [])
+        if let feed { return feed }
+        if let placesRoot { return PhotoFolderSource.load(path: placesRoot) }
+        return PhotoFolderSource.source(files: photos.compactMap(\.path), title: photosTitle)
     }
 
     /// The time relative dates are measured from in reproducible output: an hour after the newest item.
@@ -95,11 +115,17 @@ struct Startup {
         Timestamp(seconds: (feed?.items.compactMap(\.date).max()?.seconds ?? 0) + 3600)
     }
 
-    /// The app at start with `theme`: the feed screen, or the image view on the photos (a stack
-    /// whose root is the image view).
+    /// The app at start with `theme`: the feed screen, the places of a folder (or its photo list
+    /// when it has no sub-folders), or the image view on the photos (a stack whose root is the image view).
     func app(theme: Theme) -> AppState {
-        let root: any Screen = feed.map { FeedScreen(source: $0) }
-            ?? PhotoScreen(photos: photos, index: 0, context: photosTitle)
+        let root: any Screen
+        if let feed {
+            root = FeedScreen(source: feed)
+        } else if let placesRoot {
+            root = placesHaveSubfolders ? PlacesScreen(rootPath: placesRoot) : PlaceScreen(rootPath: placesRoot)
+        } else {
+            root = PhotoScreen(photos: photos, index: 0, context: photosTitle)
+        }
         var app = AppState(root: root, themes: themes, theme: theme)
         app.assetRoot = resources.assetsURL.path
         let backgrounds = resources.assetsURL.path + "/backgrounds"

@@ -8,7 +8,7 @@ struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print the parsed source.")
 
     /// Path of the JSON Feed file; nil means the bundled demo.
-    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    @Argument(help: "A JSON Feed file or a folder of photos; the bundled demo when omitted.") var path: String?
     /// A search query the items are filtered by; nil keeps all.
     @Option(help: "Only items matching: '#tag', '@user' or words.") var search: String?
     /// True to print the SPEC §6 JSON instead of the summary.

@@ -44,6 +44,12 @@ struct MainLoop {
     var nextDateRefresh = Video.seconds() + secondsToNextMinute()
     /// Monotonic time at which the app said its picture changes by itself (`AppState.nextChange`).
     var nextChange: Double?
+    /// The photo folder's scan under way (or last run), which a reload cancels.
+    var placeScan: ScanCancellation?
+    /// Counts the photo folder's scans; each one's batches carry its number.
+    var placeScanGeneration = 0
+    /// The photo headers being read for the place on screen, which a new request or closing cancels.
+    var headerReading: ScanCancellation?
 
     /// Creates a loop showing `app` in `window` through `backend`; `started` is `Video.seconds()` at launch.
     init(window: Window, app: AppState, backend: SDLBackend, startup: Startup, started: Double) {
@@ -80,10 +86,35 @@ struct MainLoop {
         backend.runInBackground { .searchIndex(SearchIndex(items: items, generation: generation)) }
     }
 
+    /// Scans the photo folder named on the command line in the background, replacing a scan under
+    /// way; its batches arrive as events while it runs (nothing when no folder was named).
+    mutating func scanPlaces() {
+        guard let root = startup.placesRoot else { return }
+        placeScan?.cancel()
+        let cancellation = ScanCancellation()
+        placeScan = cancellation
+        placeScanGeneration += 1
+        let generation = placeScanGeneration
+        backend.runInBackground { post in
+            PlaceScanner(rootPath: root).scan(generation: generation, cancellation: cancellation) { post(.placesScanned($0)) }
+        }
+    }
+
+    /// Reads the headers `request` names in the background instead of those asked for before.
+    mutating func readHeaders(_ request: PhotoHeaderRequest) {
+        headerReading?.cancel()
+        let cancellation = ScanCancellation()
+        headerReading = cancellation
+        backend.runInBackground { post in
+            PhotoHeaderReader.read(request, cancellation: cancellation) { post(.photoHeaders($0)) }
+        }
+    }
+
     /// Runs until quit: waits for events, refines layout when idle and draws paced to the refresh rate.
     mutating func run() {
         measureWindow()
         indexForSearch(startup.feed)
+        scanPlaces()
         while true {
             let now = Video.seconds()
             let wants = needsDraw || app.isAnimating(at: time()) || backend.hasPendingUploads
@@ -164,6 +195,10 @@ struct MainLoop {
                 case let .failed(reason):
                     _ = app.handle(.failed("cannot open \(url): \(reason)"), at: time())
                 }
+            case let .readPhotoHeaders(request): readHeaders(request)
+            case .cancelPhotoHeaders:
+                headerReading?.cancel()
+                headerReading = nil
             case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads, .textInput: break
             }
         }
@@ -172,9 +207,14 @@ struct MainLoop {
 
     /// Reads the source again from its path (the demo when none), as the event that tells the app:
     /// the new source, or why it cannot be read (the old one stays). Nil for photos named on the
-    /// command line, which have no source to reload.
+    /// command line, which have no source to reload; a photo folder is scanned again instead (its
+    /// batches tell the app).
     mutating func reload() -> InputEvent? {
         guard startup.photos.isEmpty else { return nil }
+        if startup.placesRoot != nil {
+            scanPlaces()
+            return nil
+        }
         do {
             let source = try SourceLoader.load(path: startup.paths.first, resources: startup.resources)
             indexForSearch(source)

@@ -3,8 +3,8 @@
 
     scripts/make-photo-tree.py OUT [--folders 2000] [--photos 100000] [--seed 1] [--copy --exif]
 
-Folders are year folders ("2004") holding trip folders ("Lisbon 3"), a few with photos of their
-own; photos per folder follow a skewed, seeded distribution summing to --photos. Each photo is a
+Folders are year folders ("2004") holding trip folders ("Lisbon 3"), every other year folder with
+photos of its own; photos per folder follow a skewed, seeded distribution summing to --photos. Each photo is a
 hard link to one of the bundled demo JPEGs (Assets/demo/photos), so 100,000 photos take no disk
 space (they link to copies in OUT/.originals, hidden, so not scanned); --copy writes copies instead, with file times spread over the folder's year, and --exif
 also puts an EXIF DateTimeOriginal into each copy (the date the places screens show). OUT must
@@ -72,9 +72,9 @@ def main():
     made = 0
     for f, count in enumerate(counts(args.photos, args.folders, rng)):
         year = 2024 - f % years
-        # Every 25th place is the year folder itself (photos straight in it); the others are trips.
+        # Every other year folder holds photos itself (a place of its own); the other places are trips.
         folder = os.path.join(args.out, str(year))
-        if f % 25:
+        if f >= years or f % 2:
             folder = os.path.join(folder, f"{CITIES[f % len(CITIES)]} {f // len(CITIES) + 1}")
         os.makedirs(folder, exist_ok=True)
         start = rng.randrange(0, 330) * 86400

@@ -83,10 +83,11 @@ public struct PlaceScanner: Sendable {
             guard identity != nil else { continue }
             images.sort { $0.key < $1.key }
             for start in stride(from: 0, to: images.count, by: 512) {
-                let room = limits.maxPhotos - batcher.photoCount
-                let chunk = images[start..<min(images.count, start + 512)].prefix(room)
+                let slice = images[start..<min(images.count, start + 512)]
+                let chunk = slice.prefix(limits.maxPhotos - batcher.photoCount)
                 batcher.add(chunk.map { PlacePhoto(name: $0.name, modified: $0.modified) }, folder: folder)
-                if chunk.count == room {
+                // A photo found past the cap: the scan stops (a tree of exactly the cap is complete).
+                if chunk.count < slice.count {
                     reached.append(.photos(limits.maxPhotos))
                     break walk
                 }

@@ -108,6 +108,7 @@ struct SnapshotCommand: ParsableCommand {
                 app.completeFeedLayout(at: 0, measurer: backend.measurer)
             }
             app.updateTop(FeedScreen.self) { $0.scrollList(to: scroll, at: 0) }
+            app.updateTop(PlacesScreen.self) { $0.scrollList(to: scroll, at: 0) }
             if let openItem, let places = app.top(as: PlacesScreen.self) {
                 guard let place = places.placeScreen(row: openItem - 1) else {
                     fail("--open-item \(openItem): the folder has \(places.catalog.order.count) places")

@@ -32,6 +32,14 @@ public struct PlacesScreen: Screen {
         [("wheel, drag", "scroll"), ("click", "open a place")] + PlaceListCommand.keys.helpRows
     }
 
+    /// How far the list is scrolled, in points from the top.
+    public var scrollOffset: Double { list.scroll.offset }
+
+    /// Jumps the list to `offset` points from the top (clamped to the rows known now), without animation.
+    public mutating func scrollList(to offset: Double, at time: Seconds) {
+        list.scroll.scroll(to: offset, animated: false, at: time)
+    }
+
     /// True while the scan is still looking.
     public var isScanning: Bool { !catalog.isComplete }
 

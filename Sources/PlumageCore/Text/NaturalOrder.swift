@@ -17,6 +17,14 @@ public enum NaturalOrder {
 
         /// Prepares `name`.
         public init(_ name: String) {
+            // Most file names are ASCII: lower-cased and classified byte by byte, without Unicode tables.
+            if name.utf8.allSatisfy({ $0 < 0x80 }) {
+                scalars = name.utf8.map { byte in
+                    let lower = UInt32(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+                    return lower >= 0x30 && lower <= 0x39 ? lower | Key.digitFlag : lower
+                }
+                return
+            }
             scalars = name.lowercased().unicodeScalars.map {
                 $0.properties.numericType == .decimal ? $0.value | Key.digitFlag : $0.value
             }

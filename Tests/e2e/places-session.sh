@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs inside xvfb-run (see smoke.sh): a folder of places (made by scripts/make-photo-tree.py) opens
 # as the places list; clicking a place opens its photos, clicking a photo opens the image view
-# beside them (a 1280-point window splits), → shows the next photo, and Escape goes back twice to
+# beside them (a 1280-point window splits), n shows the next photo, and Escape goes back twice to
 # the list as it was. States are read from the window title and checked on screenshots.
 set -euo pipefail
 bin=$1 out=$2
@@ -35,7 +35,7 @@ sleep 1
 shot place
 expect_title '^Plumage — [^·]+ · Photos$' "clicking the first place opened its photos"
 place=$(title | sed -e 's/^Plumage — //' -e 's/ · Photos$//')
-expect_change places place 1280x748+0+52 100000 "the photo list replaced the places"
+expect_change places place 640x748+320+52 30000 "the photo list replaced the places"
 
 # Photo rows are 72 points tall from y = 58: the first photo's centre.
 xdotool mousemove 640 94 click 1 mousemove 1275 795
@@ -43,9 +43,9 @@ sleep 1.5
 shot photo
 expect_title "^Plumage — IMG_0001\.jpg · [0-9]+ [A-Z][a-z]+ [0-9]{4} · $place\$" "clicking the first photo opened the image view"
 expect_change place photo 720x748+560+52 100000 "the photo shows beside the list"
-xdotool key Right
+xdotool key n
 sleep 1
-expect_title "^Plumage — IMG_0002\.jpg" "→ showed the place's next photo"
+expect_title "^Plumage — IMG_0002\.jpg" "n showed the place's next photo"
 
 xdotool key Escape
 sleep 0.8

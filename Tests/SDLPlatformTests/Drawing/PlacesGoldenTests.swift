@@ -32,8 +32,9 @@ extension GoldenTests {
         return root
     }
 
-    /// The places list of the tree, scanned to the end, after `configure`, drawn at 720×520 points.
-    func renderPlaces(theme: String, configure: (inout AppState) -> Void = { _ in }) throws -> Bitmap {
+    /// The places list of the tree, scanned to the end (or, with `scanning`, with the scan still
+    /// running and that many photos found), after `configure`, drawn at 720×520 points.
+    func renderPlaces(theme: String, scanning: Int? = nil, configure: (inout AppState) -> Void = { _ in }) throws -> Bitmap {
         try Video.initialize(headless: true)
         let root = try makePlacesTree()
         defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
@@ -45,7 +46,11 @@ extension GoldenTests {
         let backend = try SDLBackend(assetsDirectory: Self.root + "/Assets", fontsDirectory: Self.root + "/Fonts",
                                      renderer: canvas.renderer, systemEmoji: false)
         _ = app.handle(.resized(size, .one), at: 0)
-        PlaceScanner(rootPath: root).scan(generation: 1) { _ = app.handle(.placesScanned($0), at: 0) }
+        PlaceScanner(rootPath: root).scan(generation: 1) { batch in
+            var batch = batch
+            if let scanning, batch.isFinal { batch.isFinal = false; batch.photoCount = scanning }
+            _ = app.handle(.placesScanned(batch), at: 0)
+        }
         configure(&app)
         if let request = app.top(as: PlaceScreen.self)?.headerRequest() {
             PhotoHeaderReader.read(request) { _ = app.handle(.photoHeaders($0), at: 0) }
@@ -56,7 +61,7 @@ extension GoldenTests {
 
     func testPlacesList() throws {
         try assertGolden(try renderPlaces(theme: "original"), "places")
-        try assertGolden(try renderPlaces(theme: "light"), "places-light")
+        try assertGolden(try renderPlaces(theme: "light", scanning: 123_456), "places-light-scanning")
     }
 
     func testAPlacesPhotos() throws {

@@ -106,18 +106,26 @@ public struct PlaceScanner: Sendable {
 
 /// Gathers a scan's photos into batches and hands them out when due.
 private struct Batcher {
+    /// The scan's number, stamped on every batch.
     let generation: Int
+    /// Longest wait between two batches while photos come.
     let interval: Duration
+    /// A batch goes out as soon as this many photos wait.
     let maxPhotos: Int
+    /// Where batches go.
     let deliver: (PlaceScanBatch) -> Void
     /// Photos found so far, handed out or not.
     private(set) var photoCount = 0
     /// Photos waiting, by folder, in the order found.
     private var pending: [PlaceAddition] = []
+    /// How many photos `pending` holds.
     private var pendingPhotos = 0
+    /// When the last batch went out.
     private var lastDelivery = ContinuousClock.now
+    /// True once a batch went out (the first goes as soon as there is a photo).
     private var deliveredAny = false
 
+    /// A batcher handing batches of scan `generation` to `deliver`.
     init(generation: Int, interval: Duration, maxPhotos: Int, deliver: @escaping (PlaceScanBatch) -> Void) {
         self.generation = generation; self.interval = interval; self.maxPhotos = maxPhotos; self.deliver = deliver
     }
@@ -141,6 +149,7 @@ private struct Batcher {
     /// Hands out what is left as the final batch.
     mutating func finish(limits: [PlaceScanLimit]) { flush(isFinal: true, limits: limits) }
 
+    /// Hands out the waiting photos (possibly none) as one batch.
     private mutating func flush(isFinal: Bool, limits: [PlaceScanLimit]) {
         deliver(PlaceScanBatch(generation: generation, additions: pending, photoCount: photoCount, isFinal: isFinal,
                                limits: limits))

@@ -37,12 +37,16 @@ e2e:
 	$(SWIFT) build --product plumage
 	Tests/e2e/smoke.sh "$$($(SWIFT) build --show-bin-path)/plumage"
 
-# Frame-time figures: the demo and a generated 10,000-item feed, 5 runs each, and their medians.
+# Frame-time figures: the demo and a generated 10,000-item feed, 5 runs each, and their medians; the
+# scan of a generated folder of 100,000 photos in 2,000 places.
 bench: build
 	python3 scripts/make-big-feed.py 10000 .build/bench-10k.json
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench scroll --json; done | tee .build/bench-demo.jsonl
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench scroll .build/bench-10k.json --json; done | tee .build/bench-10k.jsonl
 	python3 scripts/bench-medians.py .build/bench-demo.jsonl .build/bench-10k.jsonl
+	[ -d .build/bench-places ] || python3 scripts/make-photo-tree.py .build/bench-places
+	$(BIN_DIR)/plumage bench places .build/bench-places --runs 5 --json | tee .build/bench-places.jsonl
+	python3 scripts/bench-medians.py .build/bench-places.jsonl
 
 install: build
 	install -Dm755 $(BIN_DIR)/plumage $(DESTDIR)$(PREFIX)/bin/plumage

@@ -3,7 +3,8 @@
 # checked from screenshots: it starts, a photo opens the image view and Escape comes back, a wheel
 # scroll moves the list, F12 shows the FPS overlay, `q` exits 0; the image view zooms at the
 # cursor; F5 reloads a feed, and a broken one keeps the old feed with a notice; a post opens its
-# details, a link runs xdg-open, a hashtag its search feed, and Back returns to the feed. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
+# details, a link runs xdg-open, a hashtag its search feed, and Back returns to the feed; a folder
+# of places opens a place, then a photo, and goes back. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
 set -euo pipefail
 bin=$(realpath "$1")
 out=${2:-$(mktemp -d)}
@@ -16,5 +17,6 @@ timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/photo-session.sh" "$bi
   "$here/../../Assets/demo/photos/fig.jpg"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/reload-session.sh" "$bin" "$out"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/details-session.sh" "$bin" "$out"
+timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/places-session.sh" "$bin" "$out"
 "$here/recents-kill.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

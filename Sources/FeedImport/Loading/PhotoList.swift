@@ -2,7 +2,7 @@ import Foundation
 import PlumageCore
 
 /// Reads the photos named on the command line: image files as given, folders as their images
-/// sorted by name (numbers compared as numbers, so `IMG_2` comes before `IMG_10`).
+/// sorted by name in `NaturalOrder` (numbers compared as numbers, so `IMG_2` comes before `IMG_10`).
 public enum PhotoList {
     /// File name extensions treated as images.
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "gif", "webp", "bmp", "tga", "tif", "tiff"]
@@ -22,7 +22,8 @@ public enum PhotoList {
             let absolute = FileSystem.absolute(path)
             if FileSystem.isDirectory(absolute) {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []
-                let images = names.filter { !$0.hasPrefix(".") && isImageName($0) }.sorted(by: naturalOrder)
+                let images = names.filter { !$0.hasPrefix(".") && isImageName($0) }
+                    .map { (NaturalOrder.Key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
                 guard !images.isEmpty else {
                     throw SourceError(.unsupported, path: path, reason: "no images in this folder")
                 }
@@ -40,25 +41,5 @@ public enum PhotoList {
     static func isImageName(_ name: String) -> Bool {
         guard let dot = name.lastIndex(of: ".") else { return false }
         return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
-    }
-
-    /// Name order with runs of digits compared by value, case-insensitively.
-    static func naturalOrder(_ a: String, _ b: String) -> Bool {
-        var i = a.lowercased().unicodeScalars.makeIterator(), j = b.lowercased().unicodeScalars.makeIterator()
-        var x = i.next(), y = j.next()
-        while let p = x, let q = y {
-            if p.properties.numericType == .decimal, q.properties.numericType == .decimal {
-                var m = "", n = ""
-                while let d = x, d.properties.numericType == .decimal { m.unicodeScalars.append(d); x = i.next() }
-                while let d = y, d.properties.numericType == .decimal { n.unicodeScalars.append(d); y = j.next() }
-                let mm = m.drop { $0 == "0" }, nn = n.drop { $0 == "0" }
-                if mm.count != nn.count { return mm.count < nn.count }
-                if mm != nn { return mm < nn }
-                continue
-            }
-            if p != q { return p.value < q.value }
-            x = i.next(); y = j.next()
-        }
-        return x == nil && y != nil
     }
 }

@@ -1,5 +1,5 @@
 /// Cheap, pure header probes run before any decoder sees a file: format sniffing, dimensions,
-/// EXIF orientation and structural checks (DESIGN.md §2, sdl-notes.md §11).
+/// EXIF orientation and date taken, and structural checks (DESIGN.md §2, sdl-notes.md §11).
 
 /// An image container format the viewer recognises.
 public enum ImageFormat: String, Hashable, Sendable {
@@ -17,12 +17,15 @@ public struct ImageInfo: Hashable, Sendable {
     public var height: Int
     /// EXIF orientation 1…8 (1 = as stored; 5…8 swap width and height on display).
     public var orientation: Int
+    /// When the photo was taken (EXIF DateTimeOriginal of a JPEG), if the header says.
+    public var taken: ExifDateTime?
     /// Creates an info record; `orientation` outside 1…8 is stored as 1.
-    public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1) {
+    public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1, taken: ExifDateTime? = nil) {
         self.format = format
         self.width = width
         self.height = height
         self.orientation = (1...8).contains(orientation) ? orientation : 1
+        self.taken = taken
     }
     /// The stored size in pixels.
     public var size: PixelSize { PixelSize(width: width, height: height) }

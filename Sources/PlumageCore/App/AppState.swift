@@ -158,7 +158,7 @@ public struct AppState: Sendable {
         case .sourceReloaded:
             searchIndex = nil
             fallthrough
-        case .photo, .textRendered:
+        case .photo, .textRendered, .placesScanned, .photoHeaders:
             var effects: [Effect] = []
             for depth in stack.screens.indices {
                 let env = environment(at: time, depth: depth)

@@ -33,18 +33,24 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case open(RecentEntry)
     /// Remove an entry from the recently opened list (and from its file).
     case forgetRecent(RecentEntry)
+    /// Read these photos' headers (size, date taken) off the main thread, instead of those asked
+    /// for before; the results come back as `.photoHeaders` batches.
+    case readPhotoHeaders(PhotoHeaderRequest)
+    /// Stop reading photo headers.
+    case cancelPhotoHeaders
 
     /// Screens compare by type and title (enough for tests); every other case by value.
     public static func == (a: Effect, b: Effect) -> Bool {
         switch (a, b) {
         case let (.push(x), .push(y)): type(of: x) == type(of: y) && x.windowTitle == y.windowTitle
         case (.pop, .pop), (.quit, .quit), (.toggleFullscreen, .toggleFullscreen), (.reload, .reload),
-             (.cancelPhotoLoads, .cancelPhotoLoads): true
+             (.cancelPhotoLoads, .cancelPhotoLoads), (.cancelPhotoHeaders, .cancelPhotoHeaders): true
         case let (.app(x), .app(y)): x == y
         case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)), let (.openFile(x), .openFile(y)): x == y
         case let (.textInput(x), .textInput(y)): x == y
         case let (.loadPhotos(x), .loadPhotos(y)): x == y
         case let (.open(x), .open(y)), let (.forgetRecent(x), .forgetRecent(y)): x == y
+        case let (.readPhotoHeaders(x), .readPhotoHeaders(y)): x == y
         default: false
         }
     }
@@ -67,6 +73,10 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case .cancelPhotoLoads: "cancelPhotoLoads"
         case let .open(entry): "open \(entry.kind.rawValue) \(entry.path)"
         case let .forgetRecent(entry): "forgetRecent \(entry.kind.rawValue) \(entry.path)"
+        case let .readPhotoHeaders(request):
+            "readPhotoHeaders \(request.folder.split(separator: "/").last ?? "") "
+                + request.tasks.prefix(3).map(\.name).joined(separator: " ") + (request.tasks.count > 3 ? " …" : "")
+        case .cancelPhotoHeaders: "cancelPhotoHeaders"
         }
     }
 }

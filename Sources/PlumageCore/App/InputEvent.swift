@@ -90,6 +90,10 @@ public enum InputEvent: Hashable, Sendable {
     case loading(LoadingBar?)
     /// Something the user asked for could not be done; shown as a notice (F5 on a broken file).
     case failed(String)
+    /// The background scan of a photo folder found more places and photos (every screen hears it).
+    case placesScanned(PlaceScanBatch)
+    /// Headers of a place's photos were read in the background (every screen hears it).
+    case photoHeaders(PhotoHeaderBatch)
 }
 
 extension InputEvent {

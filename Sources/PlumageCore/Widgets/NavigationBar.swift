@@ -46,9 +46,10 @@ public struct NavigationBar: Sendable {
             }
             commands.append(.icon(icon, button.insetBy(10), theme.color(.barIcon)))
         }
+        // The label takes at most a third of the bar (at least 120 points, at most 240).
         let label = trailing.map {
-            TextLayout.layout([StyledSpan(Substring($0), theme.color(.barTitle))], style: .b1, maxWidth: 160,
-                              maxLines: 1, measurer: measurer)
+            TextLayout.layout([StyledSpan(Substring($0), theme.color(.barTitle))], style: .b1,
+                              maxWidth: min(240, max(120, frame.width / 3)), maxLines: 1, measurer: measurer)
         }
         let labelX = label.map { (rightButton.minX - 8 - $0.size.width).rounded() }
         let chevronSize = chevron ? 14.0 : 0

@@ -36,8 +36,14 @@ struct Startup {
     let opened: Opened
     /// The loaded feed or demo; nil when the command line named photos.
     var feed: FeedSource? { opened.feed }
-    /// The photos named on the command line (files or folders), shown in the image view at start.
+    /// The photos named on the command line (image files, or several folders), shown in the image
+    /// view at start.
     var photos: [Photo] { opened.photos }
+    /// The one folder named on the command line (absolute), shown as places (`PlacesScreen`), or
+    /// straight as its photo list (`PlaceScreen`) when it has no sub-folders; its scan starts with the app.
+    var placesRoot: String? { opened.placesRoot }
+    /// True when `placesRoot` has sub-folders (it opens as a places list).
+    var placesHaveSubfolders: Bool { opened.placesHaveSubfolders }
     /// What the photos are called in the window title (the folder's or file's name, or "N photos").
     var photosTitle: String { opened.photosTitle }
     /// The paths given on the command line (empty for the demo).
@@ -78,10 +84,12 @@ struct Startup {
         }
     }
 
-    /// The source as `dump` shows it: the feed, or the photos as a photo-folder source.
+    /// The source as `dump` shows it: the feed, or the photos as a photo-folder source (a folder
+    /// scanned to the end, its headers read).
     var dumpSource: FeedSource {
-        feed ?? FeedSource(kind: .photoFolder, title: photosTitle, sections: [Section(name: "Photos", itemIndices: [])],
-                           items: [])
+        if let feed { return feed }
+        if let placesRoot { return PhotoFolderSource.load(path: placesRoot) }
+        return PhotoFolderSource.source(files: photos.compactMap(\.path), title: photosTitle)
     }
 
     /// The time relative dates are measured from in reproducible output: an hour after the newest item.
@@ -89,8 +97,8 @@ struct Startup {
         Timestamp(seconds: (feed?.items.compactMap(\.date).max()?.seconds ?? 0) + 3600)
     }
 
-    /// The app at start with `theme`: the feed screen, or the image view on the photos (a stack
-    /// whose root is the image view).
+    /// The app at start with `theme`: the feed screen, the places of a folder (or its photo list
+    /// when it has no sub-folders), or the image view on the photos (a stack whose root is the image view).
     func app(theme: Theme) -> AppState {
         var app = AppState(root: opened.root, themes: themes, theme: theme)
         app.assetRoot = resources.assetsURL.path

@@ -10,7 +10,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the viewer window (default).")
 
     /// Paths of sources to open (at most one for now); empty means the bundled demo.
-    @Argument(help: "A JSON Feed file, or image files and folders (the image view); the demo when omitted.")
+    @Argument(help: "A JSON Feed file, a folder of photos (its places), or image files (the image view); the demo when omitted.")
     var paths: [String] = []
     /// Name of the theme; nil means the first shipped theme.
     @Option(help: "Theme: original, green, dark or light.") var theme: String?

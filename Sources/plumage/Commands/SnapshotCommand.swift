@@ -11,7 +11,7 @@ struct SnapshotCommand: ParsableCommand {
         commandName: "snapshot", abstract: "Render the feed to a PNG without a display.")
 
     /// Path of the JSON Feed file; nil means the bundled demo.
-    @Argument(help: "A JSON Feed file, or an image or folder (the image view); the demo when omitted.")
+    @Argument(help: "A JSON Feed file, an image (the image view) or a folder of photos (its places); the demo when omitted.")
     var path: String?
     /// Path of the PNG file to write.
     @Option(help: "The PNG file to write.") var out: String
@@ -35,10 +35,12 @@ struct SnapshotCommand: ParsableCommand {
     @Flag(help: "Show the key help overlay (the ? key).") var keys = false
     /// A search whose results feed is shown ("#tag", "@user", words); nil shows the feed itself.
     @Option(help: "Show the search feed of QUERY ('#tag', '@user', words).") var search: String?
-    /// The shown list's Nth post (1-based) whose details to open; nil opens none.
-    @Option(help: "Open the details of the shown list's Nth post (1-based).") var openItem: Int?
-    /// The feed's Nth photo (1-based) or an image file to open the image view on; nil opens none.
-    @Option(help: "Open the image view on the feed's Nth photo (1-based) or on an image FILE.") var openImage: String?
+    /// The shown list's Nth post (1-based) whose details to open, or the Nth place; nil opens none.
+    @Option(help: "Open the details of the shown list's Nth post, or the Nth place of a folder (1-based).")
+    var openItem: Int?
+    /// The feed's or the place's Nth photo (1-based) or an image file to open the image view on; nil opens none.
+    @Option(help: "Open the image view on the feed's or the place's Nth photo (1-based) or on an image FILE.")
+    var openImage: String?
     /// The image view's zoom (fit, fill, actual or a factor); nil keeps the automatic zoom.
     @Option(help: "Image view zoom: fit, fill, actual, or a factor (4 = 400 %).") var zoom: String?
 
@@ -52,7 +54,12 @@ struct SnapshotCommand: ParsableCommand {
 
     /// The image view `--open-image` asks for, pushed over `app`, or exits explaining why it cannot.
     func openImage(_ spec: String, in app: inout AppState, context: String) {
-        if let n = Int(spec) {
+        if let n = Int(spec), let place = app.top(as: PlaceScreen.self) {
+            guard let photo = place.photoScreen(index: n - 1) else {
+                fail("--open-image \(n): the place has \(place.place.photos.count) photos")
+            }
+            app.push(photo, at: 0, animated: false)
+        } else if let n = Int(spec) {
             guard let feed = app.top(as: FeedScreen.self) else { fail("--open-image \(n) needs a feed") }
             let all = feed.feedPhotos
             guard (1...max(1, all.count)).contains(n), !all.isEmpty else {
@@ -83,6 +90,7 @@ struct SnapshotCommand: ParsableCommand {
             // Relative dates are measured from an hour after the newest item, so output never depends on today.
             app.fixedNow = startup.reproducibleNow
             _ = app.handle(.resized(size.size, displayScale), at: 0)
+            startup.scanPlacesNow(into: &app)
             if let section {
                 let sections = startup.feed?.sections.map(\.name) ?? []
                 guard app.updateTop(FeedScreen.self, { $0.selectSection(named: section) }) == true else {
@@ -100,8 +108,14 @@ struct SnapshotCommand: ParsableCommand {
                 app.completeFeedLayout(at: 0, measurer: backend.measurer)
             }
             app.updateTop(FeedScreen.self) { $0.scrollList(to: scroll, at: 0) }
-            if let openItem {
-                guard let feed = app.top(as: FeedScreen.self) else { fail("--open-item needs a feed") }
+            app.updateTop(PlacesScreen.self) { $0.scrollList(to: scroll, at: 0) }
+            if let openItem, let places = app.top(as: PlacesScreen.self) {
+                guard let place = places.placeScreen(row: openItem - 1) else {
+                    fail("--open-item \(openItem): the folder has \(places.catalog.order.count) places")
+                }
+                app.push(place, at: 0, animated: false)
+            } else if let openItem {
+                guard let feed = app.top(as: FeedScreen.self) else { fail("--open-item needs a feed or a folder of places") }
                 let rows = feed.list.rows
                 guard (1...max(1, rows.count)).contains(openItem), !rows.isEmpty else {
                     fail("--open-item \(openItem): the list has \(rows.count) posts")
@@ -110,6 +124,7 @@ struct SnapshotCommand: ParsableCommand {
             }
             if keys { _ = app.handle(.key(.character("?"), []), at: 0) }
             if picker { _ = app.handle(.pointerDown(.left, at: Point(x: size.size.width / 2, y: 26)), at: -1) }
+            app.readPlaceHeadersNow()
             if let openImage { self.openImage(openImage, in: &app, context: startup.feed?.title ?? startup.photosTitle) }
             backend.drawSettled(&app, at: 1, statistics: statistics)
             if let zoom, let z = PhotoZoom(argument: zoom) {

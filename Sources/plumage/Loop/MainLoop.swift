@@ -1,3 +1,4 @@
+import Archives
 import FeedImport
 import Foundation
 import PlumageCore
@@ -54,6 +55,12 @@ struct MainLoop {
     var nextDateRefresh = Video.seconds() + secondsToNextMinute()
     /// Monotonic time at which the app said its picture changes by itself (`AppState.nextChange`).
     var nextChange: Double?
+    /// The photo folder's scan under way (or last run), which a reload cancels.
+    var placeScan: ScanCancellation?
+    /// Counts the photo folder's scans; each one's batches carry its number.
+    var placeScanGeneration = 0
+    /// The photo headers being read for the place on screen, which a new request or closing cancels.
+    var headerReading: ScanCancellation?
 
     /// Creates a loop showing `app` in `window` through `backend`; `started` is `Video.seconds()` at launch.
     init(window: Window, app: AppState, backend: SDLBackend, startup: Startup, started: Double) {
@@ -88,7 +95,31 @@ struct MainLoop {
         guard let items = source?.items else { return }
         app.searchIndexGeneration += 1
         let generation = app.searchIndexGeneration
-        backend.runInBackground { .searchIndex(SearchIndex(items: items, generation: generation)) }
+        backend.runInBackground { post in post(.searchIndex(SearchIndex(items: items, generation: generation))) }
+    }
+
+    /// Scans the photo folder named on the command line in the background, replacing a scan under
+    /// way; its batches arrive as events while it runs (nothing when no folder was named).
+    mutating func scanPlaces() {
+        guard let root = opened.placesRoot else { return }
+        placeScan?.cancel()
+        let cancellation = ScanCancellation()
+        placeScan = cancellation
+        placeScanGeneration += 1
+        let generation = placeScanGeneration
+        backend.runInBackground { post in
+            PlaceScanner(rootPath: root).scan(generation: generation, cancellation: cancellation) { post(.placesScanned($0)) }
+        }
+    }
+
+    /// Reads the headers `request` names in the background instead of those asked for before.
+    mutating func readHeaders(_ request: PhotoHeaderRequest) {
+        headerReading?.cancel()
+        let cancellation = ScanCancellation()
+        headerReading = cancellation
+        backend.runInBackground { post in
+            PhotoHeaderReader.read(request, cancellation: cancellation) { post(.photoHeaders($0)) }
+        }
     }
 
     /// Runs until quit: waits for events, refines layout when idle and draws paced to the refresh rate.
@@ -100,6 +131,7 @@ struct MainLoop {
         if let notice { app.showNotice(notice, at: time()) }
         remember(opened.recentEntry(at: wallNow()))
         if opened.isPending { loadInBackground(reloading: false) }
+        scanPlaces()
         while true {
             let now = Video.seconds()
             let wants = needsDraw || app.isAnimating(at: time()) || backend.hasPendingUploads
@@ -200,6 +232,10 @@ struct MainLoop {
                 open(entry)
             case .forgetRecent:
                 save()
+            case let .readPhotoHeaders(request): readHeaders(request)
+            case .cancelPhotoHeaders:
+                headerReading?.cancel()
+                headerReading = nil
             case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads, .textInput: break
             }
         }
@@ -209,16 +245,23 @@ struct MainLoop {
     /// A local copy of a file that lives inside a zip archive (`/x/archive.zip/data/tweets_media/1-a.mp4`),
     /// for `LinkOpener.openFile`, which calls it only for paths that are not plain files; nil when
     /// `path` is not inside an archive.
-    /// TODO(lead): the one place to wire `ArchivedFile.materialize(path:)` (Archives target), e.g.
-    /// `try ArchivedFile.materialize(path: path)`. It runs on the main thread: a large video is
-    /// copied while the window waits.
-    static func localCopy(ofArchived path: String) throws -> String? { nil }
+    /// It runs on the main thread: a large video is copied while the window waits (once: the copy is
+    /// kept in the cache folder).
+    static func localCopy(ofArchived path: String) throws -> String? {
+        guard ArchivedFile.zipMember(of: path) != nil else { return nil }
+        return try ArchivedFile.materialize(path: path)
+    }
 
     /// Reads the source again from its path (the demo when none), as the event that tells the app:
     /// the new source, or why it cannot be read (the old one stays). Nil for photos named on the
-    /// command line, which have no source to reload.
+    /// command line, which have no source to reload; a photo folder is scanned again instead (its
+    /// batches tell the app).
     mutating func reload() -> InputEvent? {
         guard opened.photos.isEmpty else { return nil }
+        if opened.placesRoot != nil {
+            scanPlaces()
+            return nil
+        }
         do {
             let source = try SourceLoader.load(paths: opened.paths, resources: startup.resources)
             indexForSearch(source)
@@ -236,6 +279,7 @@ struct MainLoop {
             _ = backend.perform(effects)
             opened = next
             if next.isPending { loadInBackground(reloading: false) } else { indexForSearch(next.feed) }
+            scanPlaces()
             layoutPending = true
             remember(entry.kind == .source ? next.recentEntry(at: wallNow()) : nil)
         } catch {
@@ -253,8 +297,7 @@ struct MainLoop {
         app.loading = LoadingBar(fraction: 0, label: label)
         app.searchIndexGeneration += 1
         let generation = app.searchIndexGeneration
-        let post = backend.post
-        backend.runInBackground {
+        backend.runInBackground { post in
             do throws(SourceError) {
                 let source = try SourceLoader.load(paths: paths, resources: resources, cache: store) { fraction in
                     post(.loading(LoadingBar(fraction: fraction, label: label)))
@@ -265,10 +308,10 @@ struct MainLoop {
                     post(.failed(warning + more))
                 }
                 post(.loading(nil))
-                return .searchIndex(SearchIndex(items: source.items, generation: generation))
+                post(.searchIndex(SearchIndex(items: source.items, generation: generation)))
             } catch {
                 post(.loading(nil))
-                return .failed((reloading ? "cannot reload: " : "cannot read ") + error.description)
+                post(.failed((reloading ? "cannot reload: " : "cannot read ") + error.description))
             }
         }
     }

@@ -14,12 +14,26 @@ struct Opened {
     let photos: [Photo]
     /// What the photos are called in the window title (the folder's or file's name, or "N photos").
     let photosTitle: String
+    /// The one folder named (absolute), shown as places, or straight as its photo list when it has
+    /// no sub-folders; nil otherwise.
+    var placesRoot: String?
+    /// True when `placesRoot` has sub-folders (it opens as a places list).
+    var placesHaveSubfolders = false
     /// True when `feed` only stands in for a large source still to be read in the background
     /// (`MainLoop.loadInBackground`): the window opens at once, the posts follow.
     var isPending = false
 
     /// Reads `paths`: images and folders of images become photos; otherwise one feed.
     static func open(paths: [String], resources: ResourceLocator) throws(SourceError) -> Opened {
+        if paths.count == 1, SourceFormat.sniff(path: paths[0]) == .photoFolder {
+            let survey = PlaceScanner.survey(paths[0])
+            guard survey.hasSubfolders || survey.hasImages else {
+                throw SourceError(.unsupported, path: paths[0], reason: "no images in this folder")
+            }
+            let root = PlaceScanner(rootPath: paths[0]).rootPath
+            return Opened(paths: paths, feed: nil, photos: [], photosTitle: String(root.split(separator: "/").last ?? "/"),
+                          placesRoot: root, placesHaveSubfolders: survey.hasSubfolders)
+        }
         if PhotoList.isPhotoArguments(paths) {
             let photos = try PhotoList.load(paths: paths)
             let title = paths.count == 1 ? String(paths[0].split(separator: "/").last ?? "") : "\(photos.count) photos"
@@ -48,15 +62,18 @@ struct Opened {
 
     /// The screen the paths open on: the feed, or the image view on the photos.
     var root: any Screen {
-        feed.map { FeedScreen(source: $0) } ?? PhotoScreen(photos: photos, index: 0, context: photosTitle)
+        if let feed { return FeedScreen(source: feed) }
+        if let placesRoot {
+            return placesHaveSubfolders ? PlacesScreen(rootPath: placesRoot) : PlaceScreen(rootPath: placesRoot)
+        }
+        return PhotoScreen(photos: photos, index: 0, context: photosTitle)
     }
 
     /// The recently-opened entry for these paths at `time`: one named source (a feed, an archive, a
     /// folder); nil for the demo and for several paths or single image files (photos are remembered
     /// as they are viewed).
     func recentEntry(at time: Timestamp) -> RecentEntry? {
-        guard paths.count == 1, feed != nil || photos.count > 1 || SourceFormat.sniff(path: paths[0]) == .photoFolder
-        else { return nil }
+        guard paths.count == 1, feed != nil || placesRoot != nil || photos.count > 1 else { return nil }
         let path = ArchivePath.absolute(paths[0])
         return RecentEntry(kind: .source, path: path, title: String(path.split(separator: "/").last ?? ""), opened: time)
     }

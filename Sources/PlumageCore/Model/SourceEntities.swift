@@ -36,12 +36,15 @@ public enum SourceEntities {
         let wanted = Array(entity.text.unicodeScalars)
         guard start + wanted.count <= s.count else { return false }
         let found = s[start..<(start + wanted.count)]
-        if entity.kind == .url { return found.elementsEqual(wanted) }
+        if found.elementsEqual(wanted) { return true }
+        if entity.kind == .url { return false }
         return fold(String(String.UnicodeScalarView(found))) == fold(entity.text)
     }
 
     private static func fold(_ text: String) -> String {
-        text.lowercased().replacing("＃", with: "#").replacing("＠", with: "@")
+        var folded = String.UnicodeScalarView()
+        for c in text.lowercased().unicodeScalars { folded.append(c == "＃" ? "#" : c == "＠" ? "@" : c) }
+        return String(folded)
     }
 
     /// `entity` moved to `start`, spelled as the text spells it there.

@@ -1,0 +1,221 @@
+/// The token readers of `JSONScanner`: whitespace, keys, literals, numbers, strings and escapes,
+/// and the error positions.
+extension JSONScanner {
+    /// Reads `"key" :` inside an object: the key, or nil when `mode` skips it or its filter drops it.
+    mutating func key(_ mode: KeyMode) throws(JSONSyntaxError) -> String? {
+        skipWhitespace()
+        guard pos < b.count, b[pos] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        var k: String?
+        switch mode {
+        case .keep:
+            k = try string()
+        case .skip:
+            try skipString()
+        case .filter(let filter):
+            let quote = pos
+            try skipString()
+            let raw = UnsafeBufferPointer(rebasing: b[(quote + 1)..<(pos - 1)])
+            if raw.contains(UInt8(ascii: "\\")) {
+                pos = quote
+                let decoded = try string()
+                var utf8 = decoded
+                k = utf8.withUTF8 { filter.contains($0) } ? decoded : nil
+            } else if filter.contains(raw) {
+                k = try validated(raw, from: quote + 1)
+            }
+        }
+        skipWhitespace()
+        guard pos < b.count, b[pos] == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
+        pos += 1
+        return k
+    }
+
+    /// Moves past spaces, tabs, line feeds and carriage returns.
+    mutating func skipWhitespace() {
+        while pos < b.count {
+            switch b[pos] {
+            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+            default: return
+            }
+        }
+    }
+
+    /// Moves past `word` (`true`, `false`, `null`), or throws where it differs.
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for (i, c) in w.enumerated() where pos + i >= b.count || b[pos + i] != c {
+            throw error("invalid literal, expected '\(word)'", at: pos + i)
+        }
+        pos += w.count
+    }
+
+    /// Scans a number per the JSON grammar and returns where its literal text is.
+    mutating func number() throws(JSONSyntaxError) -> Range<Int> {
+        let start = pos
+        if b[pos] == UInt8(ascii: "-") { pos += 1 }
+        if pos < b.count, b[pos] == UInt8(ascii: "0") {
+            pos += 1
+        } else {
+            try digits()
+        }
+        if pos < b.count, b[pos] == UInt8(ascii: ".") {
+            pos += 1
+            try digits()
+        }
+        if pos < b.count, b[pos] | 0x20 == UInt8(ascii: "e") {
+            pos += 1
+            if pos < b.count, b[pos] == UInt8(ascii: "+") || b[pos] == UInt8(ascii: "-") { pos += 1 }
+            try digits()
+        }
+        return start..<pos
+    }
+
+    /// Moves past one or more decimal digits.
+    mutating func digits() throws(JSONSyntaxError) {
+        let start = pos
+        while pos < b.count, b[pos] >= UInt8(ascii: "0"), b[pos] <= UInt8(ascii: "9") { pos += 1 }
+        guard pos > start else { throw error("invalid number, expected a digit") }
+    }
+
+    /// Moves past the string starting at its opening quote, checking its escapes and that it holds
+    /// no control character, but not its UTF-8.
+    mutating func skipString() throws(JSONSyntaxError) {
+        let quote = pos
+        pos += 1
+        while pos < b.count {
+            let c = b[pos]
+            if c == UInt8(ascii: "\"") {
+                pos += 1
+                return
+            }
+            if c < 0x20 { throw error("unescaped control character in string") }
+            if c == UInt8(ascii: "\\") {
+                pos += 1
+                guard pos < b.count else { throw error("unterminated string") }
+                switch b[pos] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    pos += 1
+                case UInt8(ascii: "u"):
+                    pos += 1
+                    _ = try hex4()
+                default:
+                    throw error("invalid escape sequence", at: pos - 1)
+                }
+                continue
+            }
+            pos += 1
+        }
+        throw error("unterminated string", at: quote)
+    }
+
+    /// Reads a string starting at its opening quote; the fast path copies runs without escapes once.
+    mutating func string() throws(JSONSyntaxError) -> String {
+        let quote = pos
+        pos += 1
+        var start = pos
+        var buffer: [UInt8] = []
+        var escaped = false
+        while pos < b.count {
+            let c = b[pos]
+            if c == UInt8(ascii: "\"") {
+                let run = UnsafeBufferPointer(rebasing: b[start..<pos])
+                pos += 1
+                if !escaped { return try validated(run, from: start) }
+                buffer.append(contentsOf: run)
+                return try validated(buffer, from: quote + 1)
+            }
+            if c < 0x20 { throw error("unescaped control character in string") }
+            if c == UInt8(ascii: "\\") {
+                escaped = true
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<pos]))
+                try escape(into: &buffer)
+                start = pos
+                continue
+            }
+            pos += 1
+        }
+        throw error("unterminated string", at: quote)
+    }
+
+    /// The bytes of a string body as a `String`; invalid UTF-8 is an error at `start`.
+    func validated(_ bytes: [UInt8], from start: Int) throws(JSONSyntaxError) -> String {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try validated(buffer, from: start) }
+    }
+
+    /// The bytes of a string body as a `String`; invalid UTF-8 is an error at `start`. Decoding
+    /// repairs invalid sequences, so a string that is not ASCII is valid when its UTF-8 is unchanged
+    /// (much faster than the generic `String(validating:as:)`).
+    func validated(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(JSONSyntaxError) -> String {
+        let s = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return s }
+        guard s.utf8.elementsEqual(bytes) else { throw error("invalid UTF-8 in string", at: start) }
+        return s
+    }
+
+    /// Decodes one backslash escape at `pos` into UTF-8 bytes.
+    mutating func escape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
+        pos += 1
+        guard pos < b.count else { throw error("unterminated string") }
+        let c = b[pos]
+        pos += 1
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(c)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try hex4()
+            if (0xD800..<0xDC00).contains(code), pos + 1 < b.count, b[pos] == UInt8(ascii: "\\"),
+                b[pos + 1] == UInt8(ascii: "u")
+            {
+                let save = pos
+                pos += 2
+                let low = try hex4()
+                if (0xDC00..<0xE000).contains(low) {
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    pos = save
+                }
+            }
+            // A lone surrogate cannot live in a Swift string: it becomes U+FFFD.
+            UTF8.encode(Unicode.Scalar(code) ?? "\u{FFFD}") { buffer.append($0) }
+        default: throw error("invalid escape sequence", at: pos - 2)
+        }
+    }
+
+    /// The value of the four hex digits at the cursor, moving past them.
+    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard pos < b.count, let d = hexValue(b[pos]) else { throw error("invalid \\u escape, expected 4 hex digits") }
+            v = v << 4 | d
+            pos += 1
+        }
+        return v
+    }
+
+    /// The value of hex digit `c`, or nil.
+    func hexValue(_ c: UInt8) -> UInt32? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(c - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(c - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// Names the byte at `i` for a message: `'x'`, `byte 0xNN` or `end of input`.
+    func describe(_ i: Int) -> String {
+        guard i < b.count else { return "end of input" }
+        let c = b[i]
+        return c >= 0x21 && c < 0x7F ? "character '\(Unicode.Scalar(c))'" : "byte 0x" + String(c, radix: 16, uppercase: true)
+    }
+
+    /// An error at byte `offset` (default: the cursor), located as line and scalar column.
+    func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(at: offset ?? pos, in: b, reason: reason)
+    }
+}

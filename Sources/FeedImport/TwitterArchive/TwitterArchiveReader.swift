@@ -1,0 +1,93 @@
+import Archives
+import PlumageCore
+
+/// Reads a Twitter/X account archive of any era (a folder or a zip, through `ArchiveFiles`) into a
+/// `FeedSource`: see `TwitterArchiveLayout` (which files), `TwitterOwner`, `TweetReader` (kinds and
+/// authors), `TweetText` (entities), `TweetMedia` (files), `LikeReader` and `GrailbirdArchive`.
+///
+/// Items: the tweets newest first (by `created_at`, equal times by id, larger first; undated ones
+/// after them), then the likes in file order. Sections: Tweets (everything but replies, like X's
+/// Posts tab), Replies, Reposts, Media (items with media), Likes; empty ones are left out, except
+/// Tweets. The title is the owner's name. Tweets files are parsed element by element on every core
+/// (`ArchiveArrayReader`), one file at a time.
+///
+/// A tweets or likes file that cannot be read or parsed becomes a warning
+/// (`data/tweets-part1.js: 3:17: reason`) and the others are kept; when every tweets file fails the
+/// first failure is thrown. An archive without tweets files throws `.invalidFeed`.
+public enum TwitterArchiveReader {
+    /// Reads `archive`; detected links must end in one of `topLevelDomains`.
+    public static func read(_ archive: any ArchiveFiles, topLevelDomains: TopLevelDomains) throws(SourceError) -> FeedSource {
+        let layout = TwitterArchiveLayout(archive)
+        var warnings = layout.warnings
+        guard !layout.tweetFiles.isEmpty else {
+            throw SourceError(
+                .invalidFeed, path: archive.rootPath,
+                reason: "no data/tweets.js, data/tweet.js or outbox.json in \(archive.rootPath)")
+        }
+        let owner = TwitterOwner.read(archive, layout: layout, warnings: &warnings)
+        let detector = EntityDetector(topLevelDomains: topLevelDomains)
+        let reader = TweetReader(
+            owner: owner ?? Author(name: "Archive owner", handle: "owner"), text: TweetText(detector: detector),
+            media: TweetMedia(archive: archive, folder: layout.isGrailbird ? nil : MediaFolder(archive, directory: layout.mediaDirectory)))
+
+        var tweets: [Item] = []
+        var failures: [ArchiveFileFailure] = []
+        for file in layout.tweetFiles {
+            switch ArchiveArrayReader.read(file, in: archive, keeping: TweetReader.keys, convert: reader.item) {
+            case .success(let items): tweets += items
+            case .failure(let failure):
+                failures.append(failure)
+                warnings.append(failure.warning)
+            }
+        }
+        if failures.count == layout.tweetFiles.count, let first = failures.first { throw first.sourceError(in: archive) }
+        var likes: [Item] = []
+        let likeReader = LikeReader(detector: detector)
+        for file in layout.likeFiles {
+            switch ArchiveArrayReader.read(file, in: archive, keeping: LikeReader.keys, convert: likeReader.item) {
+            case .success(let items): likes += items
+            case .failure(let failure): warnings.append(failure.warning)
+            }
+        }
+        let items = newestFirst(tweets) + likes
+        let title = owner?.name ?? String(archive.rootPath.split(separator: "/").last ?? "Twitter archive")
+        return FeedSource(
+            kind: .twitterArchive, title: title, owner: owner, sections: sections(items, tweetCount: tweets.count), items: items,
+            warnings: warnings)
+    }
+
+    /// `items` newest first; equal dates by id, the larger number first; undated ones last.
+    static func newestFirst(_ items: [Item]) -> [Item] {
+        let order = items.indices.sorted { i, j in
+            let a = items[i], b = items[j]
+            switch (a.date, b.date) {
+            case let (x?, y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return isLarger(a.id, than: b.id)
+            }
+        }
+        return order.map { items[$0] }
+    }
+
+    /// Whether id `a` sorts after `b` as a number (digit strings: longer is larger), else as text.
+    private static func isLarger(_ a: String, than b: String) -> Bool {
+        let digits = { (s: String) in s.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        if a.utf8.count != b.utf8.count, digits(a), digits(b) { return a.utf8.count > b.utf8.count }
+        return b.utf8.lexicographicallyPrecedes(a.utf8)
+    }
+
+    /// Tweets (not replies), Replies, Reposts, Media, Likes over `items`, whose first `tweetCount`
+    /// are tweets and the rest likes; empty sections other than Tweets left out.
+    private static func sections(_ items: [Item], tweetCount: Int) -> [Section] {
+        let tweets = items.indices.prefix(tweetCount)
+        let candidates = [
+            Section(name: "Tweets", itemIndices: tweets.filter { items[$0].kind != .reply }),
+            Section(name: "Replies", itemIndices: tweets.filter { items[$0].kind == .reply }),
+            Section(name: "Reposts", itemIndices: tweets.filter { items[$0].kind == .repost }),
+            Section(name: "Media", itemIndices: tweets.filter { !items[$0].media.isEmpty }),
+            Section(name: "Likes", itemIndices: Array(items.indices.dropFirst(tweetCount))),
+        ]
+        return candidates.enumerated().filter { $0.offset == 0 || !$0.element.itemIndices.isEmpty }.map(\.element)
+    }
+}

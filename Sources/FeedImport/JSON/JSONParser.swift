@@ -1,3 +1,5 @@
+import Glibc
+
 /// A strict RFC 8259 parser (a leading UTF-8 byte-order mark is skipped). It is iterative, so hostile
 /// nesting cannot exhaust the stack; nesting deeper than `maxDepth` is an error.
 ///
@@ -84,7 +86,7 @@ struct JSONScanner {
                 } else {
                     open.append(Container(isObject: opensObject, kept: !skipped, start: opensObject ? members.count : elements.count))
                     if opensObject {
-                        let k = try key(skipped ? .skip : filter.map(KeyMode.filter) ?? .keep)
+                        let k = try key(keeping: filter, skip: skipped)
                         if !skipped { keys.append(k) }
                     }
                     continue
@@ -111,7 +113,7 @@ struct JSONScanner {
                     if top.kept, let k = keys.removeLast() { members.append((k, value)) }
                     if next == UInt8(ascii: ",") {
                         pos += 1
-                        let k = try key(top.kept ? filter.map(KeyMode.filter) ?? .keep : .skip)
+                        let k = try key(keeping: filter, skip: !top.kept)
                         if top.kept { keys.append(k) }
                         break
                     }
@@ -145,28 +147,29 @@ struct JSONScanner {
 
 /// The object keys a parse keeps (see `JSONParser.parse(_:keeping:)`); the same key is kept at every depth.
 public struct JSONKeyFilter: Sendable {
-    /// The kept keys' UTF-8, by byte length.
-    private var byLength: [[[UInt8]]] = []
+    /// For each byte length, the kept keys of that length back to back.
+    private var byLength: [[UInt8]] = []
 
     /// A filter keeping the members named in `keys`.
     public init(_ keys: some Sequence<String>) {
         for key in keys {
             let bytes = Array(key.utf8)
             while byLength.count <= bytes.count { byLength.append([]) }
-            byLength[bytes.count].append(bytes)
+            byLength[bytes.count] += bytes
         }
     }
 
-    /// Whether the key spelled by UTF-8 `key` is kept.
+    /// Whether the key spelled by UTF-8 `key` is kept (the empty key never is).
     func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard key.count < byLength.count else { return false }
-        return byLength[key.count].contains { $0.elementsEqual(key) }
+        let n = key.count
+        guard n > 0, n < byLength.count, let base = key.baseAddress else { return false }
+        return byLength[n].withUnsafeBufferPointer { kept in
+            var offset = 0
+            while offset < kept.count {
+                if memcmp(kept.baseAddress! + offset, base, n) == 0 { return true }
+                offset += n
+            }
+            return false
+        }
     }
-}
-
-/// How `JSONScanner.key(_:)` treats a key: kept, checked against a filter, or skipped unread.
-enum KeyMode {
-    case keep
-    case filter(JSONKeyFilter)
-    case skip
 }

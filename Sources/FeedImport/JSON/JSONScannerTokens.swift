@@ -1,28 +1,29 @@
 /// The token readers of `JSONScanner`: whitespace, keys, literals, numbers, strings and escapes,
 /// and the error positions.
 extension JSONScanner {
-    /// Reads `"key" :` inside an object: the key, or nil when `mode` skips it or its filter drops it.
-    mutating func key(_ mode: KeyMode) throws(JSONSyntaxError) -> String? {
+    /// Reads `"key" :` inside an object: the key, or nil when `skip` is set or `filter` drops it.
+    mutating func key(keeping filter: JSONKeyFilter?, skip: Bool) throws(JSONSyntaxError) -> String? {
         skipWhitespace()
         guard pos < b.count, b[pos] == UInt8(ascii: "\"") else { throw error("expected a string key") }
         var k: String?
-        switch mode {
-        case .keep:
-            k = try string()
-        case .skip:
+        if skip {
             try skipString()
-        case .filter(let filter):
-            let quote = pos
-            try skipString()
-            let raw = UnsafeBufferPointer(rebasing: b[(quote + 1)..<(pos - 1)])
-            if raw.contains(UInt8(ascii: "\\")) {
-                pos = quote
+        } else if let filter {
+            // Plain keys (no escape, no control character) are looked up before a String is made.
+            let start = pos + 1
+            var end = start
+            while end < b.count, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\"), b[end] >= 0x20 { end += 1 }
+            if end < b.count, b[end] == UInt8(ascii: "\"") {
+                pos = end + 1
+                let raw = UnsafeBufferPointer(rebasing: b[start..<end])
+                if filter.contains(raw) { k = try validated(raw, from: start) }
+            } else {
                 let decoded = try string()
                 var utf8 = decoded
                 k = utf8.withUTF8 { filter.contains($0) } ? decoded : nil
-            } else if filter.contains(raw) {
-                k = try validated(raw, from: quote + 1)
             }
+        } else {
+            k = try string()
         }
         skipWhitespace()
         guard pos < b.count, b[pos] == UInt8(ascii: ":") else { throw error("expected ':' after object key") }

@@ -64,6 +64,7 @@ struct TweetReader: Sendable {
 
     /// Whether `url` is `http(s)://[www.|mobile.](twitter|x).com/<handle>/status/<digits>[/…|?…|#…]`.
     static func isStatusLink(_ url: String) -> Bool {
+        guard hasStatusPath(url) else { return false }
         let lower = url.lowercased()
         guard let scheme = lower.firstRange(of: "://"), lower.hasPrefix("http") else { return false }
         var rest = lower[scheme.upperBound...]
@@ -77,6 +78,18 @@ struct TweetReader: Sendable {
         return true
     }
 
+    /// Whether `url` holds `/status/` (a cheap test before the full one).
+    private static func hasStatusPath(_ url: String) -> Bool {
+        let needle = Array("/status/".utf8)
+        var url = url
+        return url.withUTF8 { b in
+            guard b.count >= needle.count else { return false }
+            return (0...(b.count - needle.count)).contains { i in
+                b[i] == needle[0] && (1..<needle.count).allSatisfy { b[i + $0] == needle[$0] }
+            }
+        }
+    }
+
     /// The retweeted account: Grailbird's `retweeted_status.user`, else the handle after `RT @` or
     /// `RT: @` (name = handle, no avatar); nil when there is none.
     static func retweeted(_ tweet: JSONValue, raw: String) -> Author? {
@@ -85,8 +98,9 @@ struct TweetReader: Sendable {
         }
         let rest = raw.hasPrefix("RT @") ? raw.dropFirst(4) : raw.hasPrefix("RT: @") ? raw.dropFirst(5) : nil
         guard let rest else { return nil }
-        let handle = rest.unicodeScalars.prefix { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
-            .prefix(20)
+        let handle = rest.unicodeScalars.prefix { c in
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_"
+        }.prefix(20)
         guard !handle.isEmpty else { return nil }
         let name = String(String.UnicodeScalarView(handle))
         return Author(name: name, handle: name)

@@ -37,7 +37,8 @@ struct TweetText: Sendable {
             given.append(Entity(kind: .url, text: link, start: start, end: end, target: link))
         }
         var (text, kept) = Self.unescaped(raw, entities: SourceEntities.validated(given, in: raw))
-        if urls.isEmpty, text.utf8.contains(UInt8(ascii: ":")) {
+        // Links not covered by an entity: only when the text holds more `://` than the entities.
+        if urls.isEmpty, Self.schemeMarks(in: text) > kept.reduce(0, { $0 + Self.schemeMarks(in: $1.text) }) {
             kept = Self.merged(kept, rawLinks(in: text))
         }
         let removesMedia = kept.contains { $0.kind == .url && $0.text == mediaLink }
@@ -45,12 +46,26 @@ struct TweetText: Sendable {
             if entity.text == mediaLink { return "" }
             return shown[entity.text] ?? DisplayText.shortURL(entity.target)
         }
-        if removesMedia {
-            while let last = display.text.unicodeScalars.last, last.properties.isWhitespace {
-                display.text.unicodeScalars.removeLast()
-            }
+        if removesMedia, display.text.unicodeScalars.last?.properties.isWhitespace == true {
+            let scalars = display.text.unicodeScalars
+            let end = scalars.lastIndex { !$0.properties.isWhitespace }.map(scalars.index(after:)) ?? scalars.startIndex
+            display.text = String(scalars[..<end])
         }
         return display
+    }
+
+    /// How many times `://` occurs in `text`.
+    private static func schemeMarks(in text: String) -> Int {
+        var count = 0
+        var text = text
+        text.withUTF8 { b in
+            var i = 0
+            while i + 2 < b.count {
+                if b[i] == UInt8(ascii: ":"), b[i + 1] == UInt8(ascii: "/"), b[i + 2] == UInt8(ascii: "/") { count += 1 }
+                i += 1
+            }
+        }
+        return count
     }
 
     /// `[start, end]` of an entity's `indices` (strings or numbers).
@@ -80,19 +95,24 @@ struct TweetText: Sendable {
     /// the same characters of the result.
     static func unescaped(_ raw: String, entities: [Entity]) -> (String, [Entity]) {
         guard raw.utf8.contains(UInt8(ascii: "&")) else { return (raw, entities) }
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
         // (raw scalar offset just past an escape, scalars removed by it and the ones before).
         var removals: [(end: Int, removed: Int)] = []
-        let scalars = Array(raw.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            if scalars[i] == "&", let (character, length) = escape(in: scalars, at: i) {
-                out.append(character)
-                i += length
-                removals.append((i, (removals.last?.removed ?? 0) + length - 1))
-            } else {
-                out.append(scalars[i])
-                i += 1
+        var raw = raw
+        raw.withUTF8 { b in
+            out.reserveCapacity(b.count)
+            var i = 0, scalar = 0
+            while i < b.count {
+                if b[i] == UInt8(ascii: "&"), let (byte, length) = escape(in: b, at: i) {
+                    out.append(byte)
+                    i += length
+                    scalar += length
+                    removals.append((scalar, (removals.last?.removed ?? 0) + length - 1))
+                } else {
+                    if b[i] & 0xC0 != 0x80 { scalar += 1 }
+                    out.append(b[i])
+                    i += 1
+                }
             }
         }
         func moved(_ offset: Int) -> Int {
@@ -104,18 +124,19 @@ struct TweetText: Sendable {
             e.end = moved(entity.end)
             return e
         }
-        return (String(out), rebased)
+        return (String(decoding: out, as: UTF8.self), rebased)
     }
 
-    /// The character `&amp;`, `&lt;` or `&gt;` at `i` stands for, and the escape's length in scalars.
-    private static func escape(in s: [Unicode.Scalar], at i: Int) -> (Unicode.Scalar, Int)? {
-        func matches(_ word: String) -> Bool {
-            let w = Array(word.unicodeScalars)
-            return i + w.count <= s.count && s[i..<(i + w.count)].elementsEqual(w)
+    /// The byte `&amp;`, `&lt;` or `&gt;` at `i` of `b` stands for, and the escape's length (in bytes,
+    /// which are scalars here).
+    private static func escape(in b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt8, Int)? {
+        func matches(_ word: StaticString) -> Bool {
+            let n = word.utf8CodeUnitCount
+            return i + n <= b.count && (0..<n).allSatisfy { b[i + $0] == word.utf8Start[$0] }
         }
-        if matches("&amp;") { return ("&", 5) }
-        if matches("&lt;") { return ("<", 4) }
-        if matches("&gt;") { return (">", 4) }
+        if matches("&amp;") { return (UInt8(ascii: "&"), 5) }
+        if matches("&lt;") { return (UInt8(ascii: "<"), 4) }
+        if matches("&gt;") { return (UInt8(ascii: ">"), 4) }
         return nil
     }
 }

@@ -30,44 +30,52 @@ public enum TwitterArchiveReader {
             owner: owner ?? Author(name: "Archive owner", handle: "owner"), text: TweetText(detector: detector),
             media: TweetMedia(archive: archive, folder: layout.isGrailbird ? nil : MediaFolder(archive, directory: layout.mediaDirectory)))
 
-        var tweets: [Item] = []
+        let likeReader = LikeReader(detector: detector)
+        let jobs = layout.tweetFiles.map { ArchiveArrayReader.Job(file: $0, keeping: TweetReader.keys, convert: reader.item) }
+            + layout.likeFiles.map { ArchiveArrayReader.Job(file: $0, keeping: LikeReader.keys, convert: likeReader.item) }
+        var tweetRuns: [[Item]] = [], likeRuns: [[Item]] = []
         var failures: [ArchiveFileFailure] = []
-        for file in layout.tweetFiles {
-            switch ArchiveArrayReader.read(file, in: archive, keeping: TweetReader.keys, convert: reader.item) {
-            case .success(let items): tweets += items
+        for (index, outcome) in ArchiveArrayReader.read(jobs, in: archive).enumerated() {
+            switch outcome {
+            case .success(let runs):
+                if index < layout.tweetFiles.count { tweetRuns += runs } else { likeRuns += runs }
             case .failure(let failure):
-                failures.append(failure)
+                if index < layout.tweetFiles.count { failures.append(failure) }
                 warnings.append(failure.warning)
             }
         }
         if failures.count == layout.tweetFiles.count, let first = failures.first { throw first.sourceError(in: archive) }
-        var likes: [Item] = []
-        let likeReader = LikeReader(detector: detector)
-        for file in layout.likeFiles {
-            switch ArchiveArrayReader.read(file, in: archive, keeping: LikeReader.keys, convert: likeReader.item) {
-            case .success(let items): likes += items
-            case .failure(let failure): warnings.append(failure.warning)
-            }
-        }
-        let items = newestFirst(tweets) + likes
+        var items = newestFirst(tweetRuns)
+        let tweetCount = items.count
+        for run in likeRuns { items += run }
         let title = owner?.name ?? String(archive.rootPath.split(separator: "/").last ?? "Twitter archive")
         return FeedSource(
-            kind: .twitterArchive, title: title, owner: owner, sections: sections(items, tweetCount: tweets.count), items: items,
+            kind: .twitterArchive, title: title, owner: owner, sections: sections(items, tweetCount: tweetCount), items: items,
             warnings: warnings)
     }
 
-    /// `items` newest first; equal dates by id, the larger number first; undated ones last.
-    static func newestFirst(_ items: [Item]) -> [Item] {
-        let order = items.indices.sorted { i, j in
-            let a = items[i], b = items[j]
-            switch (a.date, b.date) {
+    /// The items of `runs` newest first; equal dates by id, the larger number first; undated ones last.
+    static func newestFirst(_ runs: [[Item]]) -> [Item] {
+        struct Key {
+            var seconds: Int64?
+            var id: String
+            var run: Int
+            var index: Int
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        for (r, run) in runs.enumerated() {
+            for (i, item) in run.enumerated() { keys.append(Key(seconds: item.date?.seconds, id: item.id, run: r, index: i)) }
+        }
+        keys.sort { a, b in
+            switch (a.seconds, b.seconds) {
             case let (x?, y?) where x != y: return x > y
             case (.some, nil): return true
             case (nil, .some): return false
             default: return isLarger(a.id, than: b.id)
             }
         }
-        return order.map { items[$0] }
+        return keys.map { runs[$0.run][$0.index] }
     }
 
     /// Whether id `a` sorts after `b` as a number (digit strings: longer is larger), else as text.

@@ -33,12 +33,12 @@ public enum SourceEntities {
 
     /// Whether the scalars at `start` spell `entity.text` (folded for hashtags and mentions).
     private static func spells(_ entity: Entity, _ s: [Unicode.Scalar], at start: Int) -> Bool {
-        let wanted = Array(entity.text.unicodeScalars)
-        guard start + wanted.count <= s.count else { return false }
-        let found = s[start..<(start + wanted.count)]
-        if found.elementsEqual(wanted) { return true }
+        let wanted = entity.text.unicodeScalars
+        let end = start + wanted.count
+        guard end <= s.count else { return false }
+        if s[start..<end].elementsEqual(wanted) { return true }
         if entity.kind == .url { return false }
-        return fold(String(String.UnicodeScalarView(found))) == fold(entity.text)
+        return fold(String(String.UnicodeScalarView(s[start..<end]))) == fold(entity.text)
     }
 
     private static func fold(_ text: String) -> String {
@@ -53,7 +53,9 @@ public enum SourceEntities {
         var moved = entity
         moved.start = start
         moved.end = end
-        moved.text = String(String.UnicodeScalarView(s[start..<end]))
+        if !s[start..<end].elementsEqual(entity.text.unicodeScalars) {
+            moved.text = String(String.UnicodeScalarView(s[start..<end]))
+        }
         return moved
     }
 

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Finds the byte ranges of the elements of a top-level JSON array by a structural scan that builds
 /// no values: strings and their escapes are skipped, brackets counted. Each range can then be given
 /// to `JSONParser.parse(_:keeping:)` on its own (in parallel, one small tree at a time), so a 100 MB
@@ -100,7 +98,9 @@ public struct JSONArrayScanner {
         switch b[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             var depth = 0
-            while i < b.count {
+            while true {
+                i = JSONBytes.structuralEnd(b, from: i)
+                guard i < b.count else { return nil }
                 switch b[i] {
                 case UInt8(ascii: "\""):
                     guard let close = stringEnd(b, from: i) else { return nil }
@@ -109,15 +109,12 @@ public struct JSONArrayScanner {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     depth += 1
                     guard depth <= JSONParser.maxDepth else { return nil }
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                default:
                     depth -= 1
                     if depth == 0 { return i + 1 }
-                default:
-                    break
                 }
                 i += 1
             }
-            return nil
         case UInt8(ascii: "\""):
             return stringEnd(b, from: i)
         default:
@@ -131,20 +128,18 @@ public struct JSONArrayScanner {
         }
     }
 
-    /// One past the closing quote of the string whose opening quote is at `quote`, or nil: the next
-    /// `"` (found by `memchr`) not preceded by an odd run of backslashes.
+    /// One past the closing quote of the string whose opening quote is at `quote`, or nil.
     private static func stringEnd(_ b: UnsafeBufferPointer<UInt8>, from quote: Int) -> Int? {
-        guard let base = b.baseAddress else { return nil }
         var i = quote + 1
-        while i < b.count {
-            guard let hit = memchr(base + i, Int32(UInt8(ascii: "\"")), b.count - i) else { return nil }
-            let close = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-            var k = close - 1
-            while k > quote, b[k] == UInt8(ascii: "\\") { k -= 1 }
-            if (close - 1 - k) % 2 == 0 { return close + 1 }
-            i = close + 1
+        while true {
+            i = JSONBytes.stringRunEnd(b, from: i)
+            guard i < b.count else { return nil }
+            switch b[i] {
+            case UInt8(ascii: "\""): return i + 1
+            case UInt8(ascii: "\\"): i += 2
+            default: i += 1  // a control character: the element's parse reports it
+            }
         }
-        return nil
     }
 
     /// The syntax error of an element that does not end: the parser's own, from the element to the

@@ -1,34 +1,77 @@
+import Glibc
+
 /// The token readers of `JSONScanner`: whitespace, keys, literals, numbers, strings and escapes,
 /// and the error positions.
 extension JSONScanner {
-    /// Reads `"key" :` inside an object: the key, or nil when `skip` is set or `filter` drops it.
-    mutating func key(keeping filter: JSONKeyFilter?, skip: Bool) throws(JSONSyntaxError) -> String? {
+    /// Reads `"key" :` inside an object.
+    mutating func key() throws(JSONSyntaxError) -> String {
         skipWhitespace()
         guard pos < b.count, b[pos] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-        var k: String?
-        if skip {
-            try skipString()
-        } else if let filter {
-            // Plain keys (no escape, no control character) are looked up before a String is made.
-            let start = pos + 1
-            var end = start
-            while end < b.count, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\"), b[end] >= 0x20 { end += 1 }
-            if end < b.count, b[end] == UInt8(ascii: "\"") {
-                pos = end + 1
-                let raw = UnsafeBufferPointer(rebasing: b[start..<end])
-                if filter.contains(raw) { k = try validated(raw, from: start) }
-            } else {
-                let decoded = try string()
-                var utf8 = decoded
-                k = utf8.withUTF8 { filter.contains($0) } ? decoded : nil
-            }
-        } else {
-            k = try string()
-        }
+        let k = try string()
+        try colon()
+        return k
+    }
+
+    /// Moves past the `:` after a key (and the whitespace before it).
+    mutating func colon() throws(JSONSyntaxError) {
         skipWhitespace()
         guard pos < b.count, b[pos] == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
         pos += 1
-        return k
+    }
+
+    /// Moves past one complete value, checking its syntax without building it (skipped strings
+    /// are not checked for valid UTF-8); iterative, like `document()`.
+    mutating func skipValue() throws(JSONSyntaxError) {
+        var open: [Bool] = []  // true for an object, innermost last
+        while true {
+            skipWhitespace()
+            guard pos < b.count else { throw error("unexpected end of input, expected a value") }
+            switch b[pos] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let opensObject = b[pos] == UInt8(ascii: "{")
+                guard open.count < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+                pos += 1
+                skipWhitespace()
+                if pos < b.count, b[pos] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    pos += 1
+                } else {
+                    open.append(opensObject)
+                    if opensObject { try skipKey() }
+                    continue
+                }
+            case UInt8(ascii: "\""): try skipString()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
+            default: throw error("unexpected \(describe(pos)), expected a value")
+            }
+            while true {
+                skipWhitespace()
+                guard let inObject = open.last else { return }
+                let next: UInt8? = pos < b.count ? b[pos] : nil
+                if next == UInt8(ascii: ",") {
+                    pos += 1
+                    if inObject { try skipKey() }
+                    break
+                }
+                if inObject {
+                    guard next == UInt8(ascii: "}") else { throw error("expected ',' or '}' after object member") }
+                } else {
+                    guard next == UInt8(ascii: "]") else { throw error("expected ',' or ']' after array element") }
+                }
+                pos += 1
+                open.removeLast()
+            }
+        }
+    }
+
+    /// Moves past `"key" :` without building the key.
+    private mutating func skipKey() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard pos < b.count, b[pos] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        try skipString()
+        try colon()
     }
 
     /// Moves past spaces, tabs, line feeds and carriage returns.
@@ -84,6 +127,8 @@ extension JSONScanner {
         let quote = pos
         pos += 1
         while pos < b.count {
+            pos = JSONBytes.stringRunEnd(b, from: pos)
+            guard pos < b.count else { break }
             let c = b[pos]
             if c == UInt8(ascii: "\"") {
                 pos += 1
@@ -118,6 +163,8 @@ extension JSONScanner {
         var buffer: [UInt8] = []
         var escaped = false
         while pos < b.count {
+            pos = JSONBytes.stringRunEnd(b, from: pos)
+            guard pos < b.count else { break }
             let c = b[pos]
             if c == UInt8(ascii: "\"") {
                 let run = UnsafeBufferPointer(rebasing: b[start..<pos])
@@ -145,12 +192,14 @@ extension JSONScanner {
     }
 
     /// The bytes of a string body as a `String`; invalid UTF-8 is an error at `start`. Decoding
-    /// repairs invalid sequences, so a string that is not ASCII is valid when its UTF-8 is unchanged
-    /// (much faster than the generic `String(validating:as:)`).
+    /// repairs invalid sequences, so the bytes are valid when decoding left them unchanged (much
+    /// faster than the generic `String(validating:as:)`).
     func validated(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(JSONSyntaxError) -> String {
-        let s = String(decoding: bytes, as: UTF8.self)
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return s }
-        guard s.utf8.elementsEqual(bytes) else { throw error("invalid UTF-8 in string", at: start) }
+        var s = String(decoding: bytes, as: UTF8.self)
+        let unchanged = s.withUTF8 { utf8 in
+            utf8.count == bytes.count && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
+        guard unchanged else { throw error("invalid UTF-8 in string", at: start) }
         return s
     }
 

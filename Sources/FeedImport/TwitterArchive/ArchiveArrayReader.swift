@@ -4,27 +4,51 @@ import Synchronization
 
 /// Reads the arrays of (possibly ~100 MB) archive script files element by element: the calling
 /// thread reads each file and scans it (`JSONArrayScanner`), handing out batches of elements as it
-/// goes; the batches are parsed on every core, each element into its own small tree that is
-/// converted and dropped at once. At most two files are in memory at a time.
+/// goes; the batches are decoded on every core, each element in place by a `JSONCursor` (no tree).
+/// At most two files are in memory at a time.
 enum ArchiveArrayReader {
-    /// One file to read: its name, the members kept when parsing its elements, and the conversion
-    /// of an element (nil leaves it out).
+    /// One file to read: its name and the decoding of an element (nil leaves it out).
     struct Job<T: Sendable>: Sendable {
         /// The script file, relative to the archive's root.
         var file: String
-        /// The object members its elements are parsed with.
-        var keeping: JSONKeyFilter
-        /// Turns a parsed element into a result.
-        var convert: @Sendable (JSONValue) -> T?
+        /// Reads the element at the cursor (all of it) into a result.
+        var decode: @Sendable (inout JSONCursor) throws(JSONSyntaxError) -> T?
     }
 
     /// Elements per batch handed to a worker.
     static let batchSize = 1024
 
+    /// A file being read on another thread, so that its reading overlaps other work.
+    final class Prefetch: Sendable {
+        /// The file, relative to the archive's root.
+        let file: String
+        private let done = DispatchGroup()
+        private let result = Mutex<Result<[UInt8], ArchiveError>>(.success([]))
+
+        /// Starts reading `file` of `archive` (at most `ArchiveLimits.dataFile` bytes).
+        init(_ file: String, in archive: any ArchiveFiles) {
+            self.file = file
+            done.enter()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                let read = Result { () throws(ArchiveError) in try archive.read(file, limit: ArchiveLimits.dataFile) }
+                result.withLock { $0 = read }
+                done.leave()
+            }
+        }
+
+        /// The file's bytes, once read.
+        func bytes() throws(ArchiveError) -> [UInt8] {
+            done.wait()
+            return try result.withLock { $0 }.get()
+        }
+    }
+
     /// For each job in order: its converted elements in file order (as runs, to be joined by the
     /// caller), or its first failure: the read error, else the earliest syntax error, located in the
-    /// `.js` file's lines and columns.
-    static func read<T: Sendable>(_ jobs: [Job<T>], in archive: any ArchiveFiles) -> [Result<[[T]], ArchiveFileFailure>] {
+    /// `.js` file's lines and columns. A job whose file is `prefetched` takes its bytes from there.
+    static func read<T: Sendable>(
+        _ jobs: [Job<T>], in archive: any ArchiveFiles, prefetched: Prefetch? = nil
+    ) -> [Result<[[T]], ArchiveFileFailure>] {
         let collected = Collected<T>()
         let queue = DispatchQueue.global(qos: .userInitiated)
         let groups = jobs.map { _ in DispatchGroup() }
@@ -32,8 +56,12 @@ enum ArchiveArrayReader {
         for (index, job) in jobs.enumerated() {
             if index >= 2 { groups[index - 2].wait() }
             let bytes: [UInt8]
-            do {
-                bytes = try archive.read(job.file, limit: ArchiveLimits.dataFile)
+            do throws(ArchiveError) {
+                if let prefetched, prefetched.file == job.file {
+                    bytes = try prefetched.bytes()
+                } else {
+                    bytes = try archive.read(job.file, limit: ArchiveLimits.dataFile)
+                }
             } catch {
                 outcomes.append(.failure(ArchiveFileFailure(job.file, error)))
                 continue
@@ -74,8 +102,10 @@ enum ArchiveArrayReader {
         values.reserveCapacity(ranges.count)
         for range in ranges {
             do throws(JSONSyntaxError) {
-                let value = try JSONParser.parse(UnsafeBufferPointer(rebasing: file[range]), keeping: job.keeping)
-                if let converted = job.convert(value) { values.append(converted) }
+                var cursor = JSONCursor(UnsafeBufferPointer(rebasing: file[range]))
+                let decoded = try job.decode(&cursor)
+                try cursor.end()
+                if let decoded { values.append(decoded) }
             } catch {
                 return (values, error.relocated(toStart: range.lowerBound, of: file))
             }

@@ -10,7 +10,7 @@ enum GrailbirdArchive {
     /// The monthly tweets files among `entries` (relative names under `data/`), oldest first.
     static func tweetFiles(in entries: [String]) -> [String] {
         let folder = "data/js/tweets/"
-        return entries.filter { $0.hasPrefix(folder) && $0.hasSuffix(".js") && !$0.dropFirst(folder.count).contains("/") }.sorted()
+        return entries.filter { $0.hasPrefix(folder) && $0.hasSuffix(".js") && !$0.utf8.dropFirst(folder.utf8.count).contains(UInt8(ascii: "/")) }.sorted()
     }
 
     /// The owner named by `data/js/user_details.js`, or nil (an unreadable file adds to `warnings`).

@@ -16,13 +16,16 @@ struct MediaFolder: Sendable {
         self.directory = directory
         var names = Set<String>()
         var byTweet: [String: [String]] = [:]
+        let prefix = directory.utf8.count + 1
         for entry in archive.entries(under: directory) {
-            let name = entry.dropFirst(directory.count + 1)
-            guard !name.contains("/"), let dash = name.firstIndex(of: "-"), dash > name.startIndex,
-                name[..<dash].utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            // `<digits>-<rest>` directly in the folder.
+            let name = entry.utf8.dropFirst(prefix)
+            guard !name.contains(UInt8(ascii: "/")), let dash = name.firstIndex(of: UInt8(ascii: "-")),
+                dash > name.startIndex, name[..<dash].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
             else { continue }
-            names.insert(String(name))
-            byTweet[String(name[..<dash]), default: []].append(String(name))
+            let file = String(Substring(name))
+            names.insert(file)
+            byTweet[String(Substring(name[..<dash])), default: []].append(file)
         }
         self.names = names
         self.byTweet = byTweet
@@ -34,30 +37,25 @@ struct MediaFolder: Sendable {
 /// GIF's the basename of its highest-bitrate mp4 variant with the query stripped (an m3u8 without
 /// bitrate is ignored, a GIF's bitrate "0" counts). A file not in the folder falls back to the one
 /// other `<id>-*` file of the same type no other medium of the tweet names, else `path` is nil.
-/// Without a folder (Grailbird) every medium is remote: `path` nil, `remoteHost` set.
+/// Without a folder (Grailbird) every medium is remote: `path` nil, `remoteHost` set. The size is
+/// `sizes.large` (else `medium`, Grailbird's widest, `video_info.aspect_ratio`), else 0 × 0.
 struct TweetMedia: Sendable {
     /// The archive the paths are in.
     let archive: any ArchiveFiles
     /// The media folder, or nil when the archive has none.
     let folder: MediaFolder?
 
-    /// The media list of `tweet`: `extended_entities.media`, else `entities.media`.
-    static func list(of tweet: JSONValue) -> [JSONValue] {
-        if let all = tweet["extended_entities"]?["media"]?.array, !all.isEmpty { return all }
-        return tweet["entities"]?["media"]?.array ?? []
-    }
-
     /// The media of tweet `id` described by `list`.
-    func media(_ list: [JSONValue], tweetID id: String) -> [Media] {
+    func media(_ list: [RawTweet.RawMedia], tweetID id: String) -> [Media] {
         let wanted = list.map { Self.fileName(of: $0).map { "\(id)-\($0)" } }
         var claimed = Set(wanted.compactMap { $0 }.filter { folder?.names.contains($0) == true })
         return zip(list, wanted).map { raw, name in
             let kind = Self.kind(of: raw)
-            let (width, height) = Self.size(of: raw)
-            let duration = raw["video_info"]?["duration_millis"]?.int.map { Double($0) / 1000 }
+            let (width, height) = (raw.width ?? raw.aspect?.0 ?? 0, raw.height ?? raw.aspect?.1 ?? 0)
+            let duration = raw.durationMillis.map { Double($0) / 1000 }
             guard let folder else {
-                let host = (raw["media_url_https"]?.string ?? raw["media_url"]?.string).flatMap(Self.host)
-                return Media(kind: kind, path: nil, width: width, height: height, duration: duration, remoteHost: host)
+                return Media(kind: kind, path: nil, width: width, height: height, duration: duration,
+                             remoteHost: raw.imageURL.flatMap(Self.host))
             }
             var file = name.flatMap { folder.names.contains($0) ? $0 : nil }
             if file == nil {
@@ -73,8 +71,8 @@ struct TweetMedia: Sendable {
     }
 
     /// photo, video or gif (`animated_gif`); unknown types are photos.
-    private static func kind(of raw: JSONValue) -> MediaKind {
-        switch raw["type"]?.string {
+    private static func kind(of raw: RawTweet.RawMedia) -> MediaKind {
+        switch raw.type {
         case "video": .video
         case "animated_gif": .gif
         default: .photo
@@ -82,29 +80,31 @@ struct TweetMedia: Sendable {
     }
 
     /// The file's name after `<id>-`: the basename of the photo URL, or of the best mp4 variant.
-    static func fileName(of raw: JSONValue) -> String? {
-        guard kind(of: raw) != .photo || raw["video_info"] != nil else {
-            return (raw["media_url_https"]?.string ?? raw["media_url"]?.string).flatMap(basename)
-        }
-        let variants = (raw["video_info"]?["variants"]?.array ?? []).compactMap { v -> (rate: Int, url: String)? in
-            guard let url = v["url"]?.string else { return nil }
-            let type = v["content_type"]?.string?.lowercased()
+    static func fileName(of raw: RawTweet.RawMedia) -> String? {
+        guard kind(of: raw) != .photo || raw.hasVideoInfo else { return raw.imageURL.flatMap(basename) }
+        let variants = raw.variants.compactMap { v -> (rate: Int, url: String)? in
+            guard let url = v.url else { return nil }
+            let type = v.type?.lowercased()
             let isMP4 = type == "video/mp4" || (type == nil && basename(url)?.lowercased().hasSuffix(".mp4") == true)
-            guard isMP4 else { return nil }
-            return (v["bitrate"]?.int ?? -1, url)
+            return isMP4 ? (v.bitrate ?? -1, url) : nil
         }
         // The last of equal bitrates wins, as X's viewer sorts stably and takes the last of the highest.
         guard let best = variants.reduce(nil, { best, v in v.rate >= (best?.rate ?? Int.min) ? v : best }) else {
-            return (raw["media_url_https"]?.string ?? raw["media_url"]?.string).flatMap(basename)
+            return raw.imageURL.flatMap(basename)
         }
         return basename(best.url)
     }
 
     /// The last path component of `url` without its query or fragment; nil when empty.
     static func basename(_ url: String) -> String? {
-        let path = url.prefix { $0 != "?" && $0 != "#" }
-        let last = path.split(separator: "/").last.map(String.init)
-        return last?.isEmpty == false ? last : nil
+        var url = url
+        return url.withUTF8 { b in
+            var end = b.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? b.count
+            while end > 0, b[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            var start = end
+            while start > 0, b[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            return start < end ? String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self) : nil
+        }
     }
 
     /// `pbs.twimg.com` of `https://pbs.twimg.com/media/x.jpg`.
@@ -116,29 +116,11 @@ struct TweetMedia: Sendable {
 
     /// Whether file `name` may hold a medium of `kind`, by its extension.
     private static func fits(_ name: String, _ kind: MediaKind) -> Bool {
-        let ext = name.split(separator: ".").last?.lowercased() ?? ""
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let ext = String(Substring(name.utf8[name.utf8.index(after: dot)...])).lowercased()
         switch kind {
         case .photo: return ["jpg", "jpeg", "png", "gif", "webp"].contains(ext)
         case .video, .gif: return ["mp4", "m4v", "mov", "webm"].contains(ext)
         }
-    }
-
-    /// Width and height from `sizes.large`, else `sizes.medium` (strings or numbers; Grailbird's
-    /// `sizes` is a list: its widest), else from `video_info.aspect_ratio`; 0 × 0 when unknown.
-    private static func size(of raw: JSONValue) -> (Int, Int) {
-        let sizes = raw["sizes"]
-        let candidates = sizes?.array ?? [sizes?["large"], sizes?["medium"]].compactMap { $0 }
-        let known = candidates.compactMap { s -> (Int, Int)? in
-            guard let w = s["w"]?.int, let h = s["h"]?.int, w > 0, h > 0 else { return nil }
-            return (w, h)
-        }
-        if sizes?.array != nil, let widest = known.max(by: { $0.0 < $1.0 }) { return widest }
-        if let first = known.first { return first }
-        if let ratio = raw["video_info"]?["aspect_ratio"]?.array, ratio.count == 2, let w = ratio[0].int,
-            let h = ratio[1].int, w > 0, h > 0
-        {
-            return (w, h)
-        }
-        return (0, 0)
     }
 }

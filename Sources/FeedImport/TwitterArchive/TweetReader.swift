@@ -16,35 +16,26 @@ struct TweetReader: Sendable {
     /// Resolves media files.
     let media: TweetMedia
 
-    /// The members read at any depth; the others (`source`, `edit_info`, counts, `sizes.thumb`…)
-    /// are skipped unbuilt.
-    static let keys = JSONKeyFilter([
-        "tweet", "id_str", "id", "created_at", "full_text", "text", "entities", "extended_entities",
-        "in_reply_to_status_id_str", "in_reply_to_status_id", "retweeted_status", "user", "name", "screen_name",
-        "hashtags", "user_mentions", "urls", "media", "indices", "url", "expanded_url", "display_url",
-        "type", "media_url_https", "media_url", "sizes", "large", "medium", "w", "h",
-        "video_info", "variants", "bitrate", "content_type", "duration_millis", "aspect_ratio",
-    ])
+    /// The item of the element at the cursor, or nil when it is not an object with an id.
+    func item(_ cursor: inout JSONCursor) throws(JSONSyntaxError) -> Item? {
+        guard let tweet = try TweetDecoder.decode(&cursor) else { return nil }
+        return item(tweet)
+    }
 
-    /// The item of `element`, or nil when it is not an object with an id.
-    func item(_ element: JSONValue) -> Item? {
-        let tweet = element["tweet"] ?? element
-        guard tweet.object != nil, let id = (tweet["id_str"] ?? tweet["id"])?.idString, !id.isEmpty else { return nil }
-        let raw = tweet["full_text"]?.string ?? tweet["text"]?.string ?? ""
-        let entities = tweet["entities"]
-        let mediaList = TweetMedia.list(of: tweet)
+    /// The item of `tweet`, or nil when it has no id.
+    func item(_ tweet: RawTweet) -> Item? {
+        guard let id = tweet.id, !id.isEmpty else { return nil }
+        let raw = tweet.text ?? ""
+        let mediaList = tweet.extendedMedia.isEmpty ? tweet.media : tweet.extendedMedia
         let kind = Self.kind(of: tweet, raw: raw)
-        let display = text.display(raw: raw, entities: entities, media: mediaList)
+        let display = text.display(raw: raw, tweet: tweet, media: mediaList)
         var date: Timestamp?
         var problem: String?
-        switch tweet["created_at"] {
-        case .string(let created)?:
+        if let created = tweet.createdAt {
             date = TwitterDate.timestamp(created)
             if date == nil { problem = "created_at '\(created)' is not a Twitter date" }
-        case nil, .null?:
-            problem = "no created_at"
-        case _?:
-            problem = "created_at is not a string"
+        } else {
+            problem = tweet.createdAtIsString ? "no created_at" : "created_at is not a string"
         }
         return Item(
             id: id, date: date, dateProblem: problem, author: kind == .repost ? Self.retweeted(tweet, raw: raw) ?? owner : owner,
@@ -52,13 +43,10 @@ struct TweetReader: Sendable {
     }
 
     /// reply, repost, quote or post.
-    static func kind(of tweet: JSONValue, raw: String) -> ItemKind {
-        for key in ["in_reply_to_status_id_str", "in_reply_to_status_id"] {
-            if let replied = tweet[key]?.idString, !replied.isEmpty { return .reply }
-        }
-        if tweet["retweeted_status"]?.object != nil || raw.hasPrefix("RT @") || raw.hasPrefix("RT: ") { return .repost }
-        let urls = tweet["entities"]?["urls"]?.array ?? []
-        if urls.contains(where: { ($0["expanded_url"]?.string).map(isStatusLink) == true }) { return .quote }
+    static func kind(of tweet: RawTweet, raw: String) -> ItemKind {
+        if tweet.repliesTo { return .reply }
+        if tweet.hasRetweetedStatus || raw.utf8.starts(with: "RT @".utf8) || raw.utf8.starts(with: "RT: ".utf8) { return .repost }
+        if tweet.urls.contains(where: { $0.expanded.map(isStatusLink) == true }) { return .quote }
         return .post
     }
 
@@ -92,11 +80,11 @@ struct TweetReader: Sendable {
 
     /// The retweeted account: Grailbird's `retweeted_status.user`, else the handle after `RT @` or
     /// `RT: @` (name = handle, no avatar); nil when there is none.
-    static func retweeted(_ tweet: JSONValue, raw: String) -> Author? {
-        if let user = tweet["retweeted_status"]?["user"], let handle = user["screen_name"]?.string, !handle.isEmpty {
-            return Author(name: user["name"]?.string ?? handle, handle: handle)
+    static func retweeted(_ tweet: RawTweet, raw: String) -> Author? {
+        if let handle = tweet.retweetedHandle, !handle.isEmpty {
+            return Author(name: tweet.retweetedName ?? handle, handle: handle)
         }
-        let rest = raw.hasPrefix("RT @") ? raw.dropFirst(4) : raw.hasPrefix("RT: @") ? raw.dropFirst(5) : nil
+        let rest = raw.utf8.starts(with: "RT @".utf8) ? raw.dropFirst(4) : raw.utf8.starts(with: "RT: @".utf8) ? raw.dropFirst(5) : nil
         guard let rest else { return nil }
         let handle = rest.unicodeScalars.prefix { c in
             ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_"

@@ -12,35 +12,36 @@ struct TweetText: Sendable {
     /// Finds raw links in tweets that list no url entities.
     let detector: EntityDetector
 
-    /// The display text of escaped `raw` with the tweet's `entities` object and its media list (whose
+    /// The display text of escaped `raw` with the entities of `tweet` and its media list (whose
     /// first element's t.co link is removed).
-    func display(raw: String, entities: JSONValue?, media: [JSONValue]) -> DisplayText {
+    func display(raw: String, tweet: RawTweet, media: [RawTweet.RawMedia]) -> DisplayText {
         var given: [Entity] = []
         var shown: [String: String] = [:]
-        for tag in entities?["hashtags"]?.array ?? [] {
-            guard let text = tag["text"]?.string, let (start, end) = Self.indices(tag) else { continue }
+        for tag in tweet.hashtags {
+            guard let text = tag.text, let start = tag.start, let end = tag.end else { continue }
             given.append(Entity(kind: .hashtag, text: "#" + text, start: start, end: end, target: text))
         }
-        for mention in entities?["user_mentions"]?.array ?? [] {
-            guard let handle = mention["screen_name"]?.string, let (start, end) = Self.indices(mention) else { continue }
+        for mention in tweet.mentions {
+            guard let handle = mention.text, let start = mention.start, let end = mention.end else { continue }
             given.append(Entity(kind: .mention, text: "@" + handle, start: start, end: end, target: handle))
         }
-        let urls = entities?["urls"]?.array ?? []
-        for url in urls {
-            guard let link = Self.nonEmpty(url["url"]?.string), let (start, end) = Self.indices(url) else { continue }
-            given.append(Entity(kind: .url, text: link, start: start, end: end, target: Self.nonEmpty(url["expanded_url"]?.string) ?? link))
-            if let display = Self.nonEmpty(url["display_url"]?.string) { shown[link] = display }
+        for url in tweet.urls {
+            guard let link = Self.nonEmpty(url.text), let start = url.start, let end = url.end else { continue }
+            given.append(Entity(kind: .url, text: link, start: start, end: end, target: Self.nonEmpty(url.expanded) ?? link))
+            if let display = Self.nonEmpty(url.display) { shown[link] = display }
         }
         var mediaLink: String?
-        if let first = media.first, let link = Self.nonEmpty(first["url"]?.string), let (start, end) = Self.indices(first) {
+        if let first = media.first?.link, let link = Self.nonEmpty(first.text), let start = first.start, let end = first.end {
             mediaLink = link
             given.append(Entity(kind: .url, text: link, start: start, end: end, target: link))
         }
-        var (text, kept) = Self.unescaped(raw, entities: SourceEntities.validated(given, in: raw))
+        var (text, kept) = Self.unescaped(raw, entities: given.isEmpty ? [] : SourceEntities.validated(given, in: raw))
         // Links not covered by an entity: only when the text holds more `://` than the entities.
-        if urls.isEmpty, Self.schemeMarks(in: text) > kept.reduce(0, { $0 + Self.schemeMarks(in: $1.text) }) {
+        if tweet.urls.isEmpty, Self.schemeMarks(in: text) > kept.reduce(0, { $0 + Self.schemeMarks(in: $1.text) }) {
             kept = Self.merged(kept, rawLinks(in: text))
         }
+        // Without links, validated entities are already the display's (in bounds, sorted, apart).
+        if !kept.contains(where: { $0.kind == .url }) { return DisplayText(text: text, entities: kept) }
         let removesMedia = kept.contains { $0.kind == .url && $0.text == mediaLink }
         var display = DisplayText.rewritingLinks(in: text, entities: kept) { entity in
             if entity.text == mediaLink { return "" }
@@ -66,13 +67,6 @@ struct TweetText: Sendable {
             }
         }
         return count
-    }
-
-    /// `[start, end]` of an entity's `indices` (strings or numbers).
-    private static func indices(_ entity: JSONValue) -> (Int, Int)? {
-        guard let pair = entity["indices"]?.array, pair.count == 2, let start = pair[0].int, let end = pair[1].int
-        else { return nil }
-        return (start, end)
     }
 
     private static func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
@@ -103,14 +97,23 @@ struct TweetText: Sendable {
             out.reserveCapacity(b.count)
             var i = 0, scalar = 0
             while i < b.count {
-                if b[i] == UInt8(ascii: "&"), let (byte, length) = escape(in: b, at: i) {
+                // Copy the run up to the next `&` in one piece, counting its scalars.
+                var next = i
+                while next < b.count, b[next] != UInt8(ascii: "&") {
+                    if b[next] & 0xC0 != 0x80 { scalar += 1 }
+                    next += 1
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<next]))
+                i = next
+                guard i < b.count else { break }
+                if let (byte, length) = escape(in: b, at: i) {
                     out.append(byte)
                     i += length
                     scalar += length
                     removals.append((scalar, (removals.last?.removed ?? 0) + length - 1))
                 } else {
-                    if b[i] & 0xC0 != 0x80 { scalar += 1 }
                     out.append(b[i])
+                    scalar += 1
                     i += 1
                 }
             }

@@ -24,18 +24,19 @@ public enum TwitterArchiveReader {
                 .invalidFeed, path: archive.rootPath,
                 reason: "no data/tweets.js, data/tweet.js or outbox.json in \(archive.rootPath)")
         }
+        // The first tweets file is read while the owner and the media folder are looked at.
+        let first = ArchiveArrayReader.Prefetch(layout.tweetFiles[0], in: archive)
         let owner = TwitterOwner.read(archive, layout: layout, warnings: &warnings)
         let detector = EntityDetector(topLevelDomains: topLevelDomains)
         let reader = TweetReader(
             owner: owner ?? Author(name: "Archive owner", handle: "owner"), text: TweetText(detector: detector),
             media: TweetMedia(archive: archive, folder: layout.isGrailbird ? nil : MediaFolder(archive, directory: layout.mediaDirectory)))
 
-        let likeReader = LikeReader(detector: detector)
-        let jobs = layout.tweetFiles.map { ArchiveArrayReader.Job(file: $0, keeping: TweetReader.keys, convert: reader.item) }
-            + layout.likeFiles.map { ArchiveArrayReader.Job(file: $0, keeping: LikeReader.keys, convert: likeReader.item) }
+        let jobs = layout.tweetFiles.map { ArchiveArrayReader.Job(file: $0, decode: reader.item) }
+            + layout.likeFiles.map { ArchiveArrayReader.Job(file: $0, decode: LikeReader.item) }
         var tweetRuns: [[Item]] = [], likeRuns: [[Item]] = []
         var failures: [ArchiveFileFailure] = []
-        for (index, outcome) in ArchiveArrayReader.read(jobs, in: archive).enumerated() {
+        for (index, outcome) in ArchiveArrayReader.read(jobs, in: archive, prefetched: first).enumerated() {
             switch outcome {
             case .success(let runs):
                 if index < layout.tweetFiles.count { tweetRuns += runs } else { likeRuns += runs }

@@ -45,7 +45,7 @@ enum TwitterOwner {
         let banner = (profile?["headerMediaUrl"]?.string).flatMap(TweetMedia.basename).map { prefix + $0 }
         return archive.entries(under: directory).first { entry in
             let ext = entry.split(separator: ".").last?.lowercased() ?? ""
-            return entry.hasPrefix(prefix) && !entry.dropFirst(prefix.count).contains("/")
+            return entry.hasPrefix(prefix) && !entry.utf8.dropFirst(prefix.utf8.count).contains(UInt8(ascii: "/"))
                 && ["jpg", "jpeg", "png", "gif", "webp"].contains(ext) && !(banner.map { entry.hasPrefix($0) } ?? false)
         }
     }

@@ -9,11 +9,11 @@ public enum SourceEntities {
     public static func validated(_ given: [Entity], in text: String) -> [Entity] {
         let s = Array(text.unicodeScalars)
         var kept: [Entity] = []
+        kept.reserveCapacity(given.count)
         var misplaced: [Entity] = []
         for entity in given {
-            if entity.start >= 0, entity.start < entity.end, entity.end <= s.count, spells(entity, s, at: entity.start)
-            {
-                kept.append(respelled(entity, s, at: entity.start))
+            if entity.start >= 0, entity.start < entity.end, entity.end <= s.count, let moved = placed(entity, s, at: entity.start) {
+                kept.append(moved)
             } else {
                 misplaced.append(entity)
             }
@@ -22,41 +22,43 @@ public enum SourceEntities {
         for entity in misplaced {
             let length = entity.text.unicodeScalars.count
             guard length > 0, length <= s.count else { continue }
-            let free = (0...(s.count - length)).filter { start in
-                spells(entity, s, at: start) && !kept.contains { $0.start < start + length && start < $0.end }
+            let free = (0...(s.count - length)).compactMap { start in
+                kept.contains { $0.start < start + length && start < $0.end } ? nil : placed(entity, s, at: start)
             }
-            guard let start = free.min(by: { abs($0 - entity.start) < abs($1 - entity.start) }) else { continue }
-            kept = nonOverlapping(kept + [respelled(entity, s, at: start)])
+            guard let nearest = free.min(by: { abs($0.start - entity.start) < abs($1.start - entity.start) }) else { continue }
+            kept = nonOverlapping(kept + [nearest])
         }
         return kept
     }
 
-    /// Whether the scalars at `start` spell `entity.text` (folded for hashtags and mentions).
-    private static func spells(_ entity: Entity, _ s: [Unicode.Scalar], at start: Int) -> Bool {
-        let wanted = entity.text.unicodeScalars
-        let end = start + wanted.count
-        guard end <= s.count else { return false }
-        if s[start..<end].elementsEqual(wanted) { return true }
-        if entity.kind == .url { return false }
-        return fold(String(String.UnicodeScalarView(s[start..<end]))) == fold(entity.text)
+    /// `entity` moved to `start` and spelled as the text spells it there, or nil when the scalars
+    /// at `start` do not spell `entity.text` (folded for hashtags and mentions).
+    private static func placed(_ entity: Entity, _ s: [Unicode.Scalar], at start: Int) -> Entity? {
+        var end = start
+        var exact = true
+        for c in entity.text.unicodeScalars {
+            guard end < s.count else { return nil }
+            if s[end] != c {
+                if entity.kind == .url { return nil }
+                exact = false
+            }
+            end += 1
+        }
+        var moved = entity
+        moved.start = start
+        moved.end = end
+        if !exact {
+            let found = String(String.UnicodeScalarView(s[start..<end]))
+            guard fold(found) == fold(entity.text) else { return nil }
+            moved.text = found
+        }
+        return moved
     }
 
     private static func fold(_ text: String) -> String {
         var folded = String.UnicodeScalarView()
         for c in text.lowercased().unicodeScalars { folded.append(c == "＃" ? "#" : c == "＠" ? "@" : c) }
         return String(folded)
-    }
-
-    /// `entity` moved to `start`, spelled as the text spells it there.
-    private static func respelled(_ entity: Entity, _ s: [Unicode.Scalar], at start: Int) -> Entity {
-        let end = start + entity.text.unicodeScalars.count
-        var moved = entity
-        moved.start = start
-        moved.end = end
-        if !s[start..<end].elementsEqual(entity.text.unicodeScalars) {
-            moved.text = String(String.UnicodeScalarView(s[start..<end]))
-        }
-        return moved
     }
 
     private static func nonOverlapping(_ entities: [Entity]) -> [Entity] {

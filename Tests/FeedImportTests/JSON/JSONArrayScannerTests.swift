@@ -57,34 +57,46 @@ private func scan(_ text: String, from start: Int = 0, batch: Int = 2) -> (eleme
     #expect(failure == "3:12: invalid literal, expected 'true'")
 }
 
-@Test func aKeyFilterSkipsMembersButStillChecksThem() throws {
-    let filter = JSONKeyFilter(["keep", "inner", "ü"])
-    let text = #"{"keep": {"inner": [1, {"drop": 2, "inner": "x"}], "drop": {"deep": [true]}}, "drop": "\u00e9\n", "ü": null}"#
+/// `{"keep": {"inner": [Int or String…]}}` read by a cursor from `text`: the inner values as text,
+/// or the error.
+private func readKept(_ text: String) -> String {
     let bytes = Array(text.utf8)
-    let value = try bytes.withUnsafeBufferPointer { try JSONParser.parse($0, keeping: filter) }
-    #expect(value == .object([
-        "keep": .object(["inner": .array([.number("1"), .object(["inner": .string("x")])])]),
-        "ü": .null,
-    ]))
-    // Escaped keys are decoded before the look-up: `\u006beep` is `keep`, kept but a number here.
-    let escaped = Array(#"{"\u006beep": 3}"#.utf8)
-    #expect(try escaped.withUnsafeBufferPointer { try JSONParser.parse($0, keeping: filter) } == .object(["keep": .number("3")]))
+    return bytes.withUnsafeBufferPointer { b -> String in
+        var cursor = JSONCursor(b)
+        var found: [String] = []
+        do throws(JSONSyntaxError) {
+            _ = try cursor.readObject { c, key throws(JSONSyntaxError) in
+                guard key == "keep" else { return try c.skip() }
+                _ = try c.readObject { c, key throws(JSONSyntaxError) in
+                    guard key == "inner" else { return try c.skip() }
+                    _ = try c.readArray { c throws(JSONSyntaxError) in found.append(try c.readID() ?? "-") }
+                }
+            }
+            try cursor.end()
+            return found.joined(separator: " ")
+        } catch {
+            return error.description
+        }
+    }
+}
+
+@Test func aCursorReadsAShapeSkippingTheRestButCheckingIt() {
+    #expect(readKept(#"{"drop": {"deep": [true, null, {"x": "\u00e9"}]}, "keep": {"inner": [1, "2", {"a": 1}, -3e2], "no": []}}"#)
+        == "1 2 - -3e2")
+    // Escaped keys are decoded before they are compared: `\u006beep` is `keep`.
+    #expect(readKept(#"{"\u006beep": {"inner": [7]}}"#) == "7")
+    #expect(readKept(#"{"keep": "not an object"}"#) == "")
+    #expect(readKept(#"[1]"#) == "")
     for (broken, message) in [
         (#"{"drop": [1 2]}"#, "1:13: expected ',' or ']' after array element"),
         (#"{"drop": "\q"}"#, "1:11: invalid escape sequence"),
         (#"{"drop": {"a" 1}}"#, "1:15: expected ':' after object key"),
         (#"{"drop": tru}"#, "1:13: invalid literal, expected 'true'"),
         (#"{"drop": 01}"#, "1:11: expected ',' or '}' after object member"),
+        (#"{"keep": {"inner": [1,]}}"#, "1:23: unexpected character ']', expected a value"),
+        (#"{"keep": 1} x"#, "1:13: unexpected character 'x' after the top-level value"),
+        (#"{"keep": 1"#, "1:11: expected ',' or '}' after object member"),
     ] {
-        let b = Array(broken.utf8)
-        #expect(throws: JSONSyntaxError.self) { try b.withUnsafeBufferPointer { try JSONParser.parse($0, keeping: filter) } }
-        #expect(b.withUnsafeBufferPointer { buffer -> String in
-            do throws(JSONSyntaxError) {
-                _ = try JSONParser.parse(buffer, keeping: filter)
-                return "ok"
-            } catch {
-                return error.description
-            }
-        } == message)
+        #expect(readKept(broken) == message)
     }
 }

@@ -49,9 +49,9 @@ private func tweet(_ id: String, _ date: String, _ text: String = "hello", _ ext
     #expect(source.sections[0].itemIndices == [0, 1, 3, 4])
     #expect(source.warnings.isEmpty)
     let like = try #require(source.item("like-77"))
-    // "Liked & #loved" then on its own line the link: #loved 8..<14, the link (27 scalars) 15..<42.
+    // "Liked & #loved" (14 scalars, nothing detected) then on its own line the link (27 scalars) 15..<42.
     #expect(like.text == "Liked & #loved\ntwitter.com/i/web/status/77")
-    #expect(like.entitySummary == ["hashtag #loved 8 14 loved", "url twitter.com/i/web/status/77 15 42 https://twitter.com/i/web/status/77"])
+    #expect(like.entitySummary == ["url twitter.com/i/web/status/77 15 42 https://twitter.com/i/web/status/77"])
     #expect(like.author == Author(name: "Liked post", handle: ""))
     #expect(like.date == nil && like.dateProblem == nil)
     #expect(source.item("like-78")?.text == "x.com/i/web/status/78")

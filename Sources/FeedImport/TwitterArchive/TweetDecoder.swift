@@ -1,47 +1,66 @@
 /// The fields of one tweet the reader uses, decoded in place by `TweetDecoder` (no JSON tree).
 struct RawTweet {
-    /// A hashtag, mention or URL entity as listed: its text (tag, handle or t.co link) and indices.
+    /// A hashtag, mention or URL entity as listed.
     struct RawEntity {
+        /// The tag (without `#`), the handle (without `@`) or the t.co link.
         var text: String?
+        /// `indices[0]`, in scalars of the escaped text.
         var start: Int?
+        /// `indices[1]`.
         var end: Int?
-        /// URLs only.
+        /// URLs only: `expanded_url`.
         var expanded: String?
+        /// URLs only: `display_url`.
         var display: String?
     }
 
     /// A media object.
     struct RawMedia {
+        /// `photo`, `video` or `animated_gif`.
         var type: String?
         /// The t.co link in the text and its indices.
         var link = RawEntity()
         /// `media_url_https`, else `media_url`.
         var imageURL: String?
-        /// `sizes.large`, else `sizes.medium`, else Grailbird's widest listed size.
+        /// Width of `sizes.large`, else `sizes.medium`, else Grailbird's widest listed size.
         var width: Int?
+        /// Height of the same size.
         var height: Int?
         /// `video_info.aspect_ratio`.
         var aspect: (Int, Int)?
         /// `video_info.variants` as (bitrate, content type, URL).
         var variants: [(bitrate: Int?, type: String?, url: String?)] = []
+        /// Whether the object has a `video_info`.
         var hasVideoInfo = false
+        /// `video_info.duration_millis`.
         var durationMillis: Int?
     }
 
+    /// `id_str`, else `id` (a number's literal text).
     var id: String?
+    /// `created_at` as written.
     var createdAt: String?
+    /// False when `created_at` is there but not a string.
     var createdAtIsString = true
+    /// `full_text`, else Grailbird's `text`: HTML-escaped.
     var text: String?
+    /// Whether `in_reply_to_status_id(_str)` names a tweet.
     var repliesTo = false
+    /// `entities.hashtags`.
     var hashtags: [RawEntity] = []
+    /// `entities.user_mentions` (text = `screen_name`).
     var mentions: [RawEntity] = []
+    /// `entities.urls` (text = `url`).
     var urls: [RawEntity] = []
-    /// `entities.media` and `extended_entities.media`; the latter is used when it has any.
+    /// `entities.media` (only its first element, in 2019+ exports).
     var media: [RawMedia] = []
+    /// `extended_entities.media`: all of them, used when there are any.
     var extendedMedia: [RawMedia] = []
-    /// Grailbird's `retweeted_status` and its `user`.
+    /// Whether Grailbird's `retweeted_status` is there.
     var hasRetweetedStatus = false
+    /// `retweeted_status.user.name`.
     var retweetedName: String?
+    /// `retweeted_status.user.screen_name`.
     var retweetedHandle: String?
 }
 

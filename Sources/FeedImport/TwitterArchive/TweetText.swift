@@ -1,3 +1,4 @@
+import Glibc
 import PlumageCore
 
 /// Turns a tweet's `full_text` and entity lists into display text (archive-formats.md §1.4).
@@ -88,11 +89,13 @@ struct TweetText: Sendable {
     /// `raw` with `&amp;` `&lt;` `&gt;` unescaped, and `entities` (scalar ranges of `raw`) moved to
     /// the same characters of the result.
     static func unescaped(_ raw: String, entities: [Entity]) -> (String, [Entity]) {
-        guard raw.utf8.contains(UInt8(ascii: "&")) else { return (raw, entities) }
+        var raw = raw
+        guard raw.withUTF8({ $0.isEmpty ? false : memchr($0.baseAddress!, Int32(UInt8(ascii: "&")), $0.count) != nil }) else {
+            return (raw, entities)
+        }
         var out: [UInt8] = []
         // (raw scalar offset just past an escape, scalars removed by it and the ones before).
         var removals: [(end: Int, removed: Int)] = []
-        var raw = raw
         raw.withUTF8 { b in
             out.reserveCapacity(b.count)
             var i = 0, scalar = 0

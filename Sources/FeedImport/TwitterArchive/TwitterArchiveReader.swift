@@ -57,26 +57,30 @@ public enum TwitterArchiveReader {
 
     /// The items of `runs` newest first; equal dates by id, the larger number first; undated ones last.
     static func newestFirst(_ runs: [[Item]]) -> [Item] {
+        // Integer keys sort fast; ids that are not at most 19 digits fall back to comparing text.
         struct Key {
-            var seconds: Int64?
-            var id: String
-            var run: Int
-            var index: Int
+            var seconds: Int64
+            var number: UInt64?
+            var run: Int32
+            var index: Int32
         }
         var keys: [Key] = []
         keys.reserveCapacity(runs.reduce(0) { $0 + $1.count })
         for (r, run) in runs.enumerated() {
-            for (i, item) in run.enumerated() { keys.append(Key(seconds: item.date?.seconds, id: item.id, run: r, index: i)) }
-        }
-        keys.sort { a, b in
-            switch (a.seconds, b.seconds) {
-            case let (x?, y?) where x != y: return x > y
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return isLarger(a.id, than: b.id)
+            run.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    let id = items[i].id
+                    let number = id.utf8.count <= 19 ? UInt64(id) : nil
+                    keys.append(Key(seconds: items[i].date?.seconds ?? .min, number: number, run: Int32(r), index: Int32(i)))
+                }
             }
         }
-        return keys.map { runs[$0.run][$0.index] }
+        keys.sort { a, b in
+            if a.seconds != b.seconds { return a.seconds > b.seconds }
+            if let x = a.number, let y = b.number { return x > y }
+            return isLarger(runs[Int(a.run)][Int(a.index)].id, than: runs[Int(b.run)][Int(b.index)].id)
+        }
+        return keys.map { runs[Int($0.run)][Int($0.index)] }
     }
 
     /// Whether id `a` sorts after `b` as a number (digit strings: longer is larger), else as text.
@@ -89,14 +93,23 @@ public enum TwitterArchiveReader {
     /// Tweets (not replies), Replies, Reposts, Media, Likes over `items`, whose first `tweetCount`
     /// are tweets and the rest likes; empty sections other than Tweets left out.
     private static func sections(_ items: [Item], tweetCount: Int) -> [Section] {
-        let tweets = items.indices.prefix(tweetCount)
-        let candidates = [
-            Section(name: "Tweets", itemIndices: tweets.filter { items[$0].kind != .reply }),
-            Section(name: "Replies", itemIndices: tweets.filter { items[$0].kind == .reply }),
-            Section(name: "Reposts", itemIndices: tweets.filter { items[$0].kind == .repost }),
-            Section(name: "Media", itemIndices: tweets.filter { !items[$0].media.isEmpty }),
-            Section(name: "Likes", itemIndices: Array(items.indices.dropFirst(tweetCount))),
+        var tweets: [Int] = [], replies: [Int] = [], reposts: [Int] = [], media: [Int] = []
+        tweets.reserveCapacity(tweetCount)
+        items.withUnsafeBufferPointer { items in
+            for i in 0..<tweetCount {
+                switch items[i].kind {
+                case .reply: replies.append(i)
+                case .repost: reposts.append(i); tweets.append(i)
+                default: tweets.append(i)
+                }
+                if !items[i].media.isEmpty { media.append(i) }
+            }
+        }
+        let all = [
+            Section(name: "Tweets", itemIndices: tweets), Section(name: "Replies", itemIndices: replies),
+            Section(name: "Reposts", itemIndices: reposts), Section(name: "Media", itemIndices: media),
+            Section(name: "Likes", itemIndices: Array(tweetCount..<items.count)),
         ]
-        return candidates.enumerated().filter { $0.offset == 0 || !$0.element.itemIndices.isEmpty }.map(\.element)
+        return all.enumerated().filter { $0.offset == 0 || !$0.element.itemIndices.isEmpty }.map(\.element)
     }
 }

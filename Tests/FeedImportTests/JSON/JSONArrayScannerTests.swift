@@ -100,3 +100,30 @@ private func readKept(_ text: String) -> String {
         #expect(readKept(broken) == message)
     }
 }
+
+@Test func byteSearchesFindTheFirstMatchEightAtATimeAndInTheTail() {
+    func run(_ text: [UInt8], _ from: Int = 0) -> (string: Int, structural: Int) {
+        text.withUnsafeBufferPointer { (JSONBytes.stringRunEnd($0, from: from), JSONBytes.structuralEnd($0, from: from)) }
+    }
+    let plain = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)  // 36 bytes, nothing special
+    #expect(run(plain) == (36, 36))
+    for (byte, isString, isStructural) in [
+        (UInt8(ascii: "\""), true, true), (UInt8(ascii: "\\"), true, false), (0x0A, true, false), (0x1F, true, false),
+        (UInt8(ascii: "{"), false, true), (UInt8(ascii: "}"), false, true), (UInt8(ascii: "["), false, true),
+        (UInt8(ascii: "]"), false, true), (0x20, false, false), (0x7F, false, false), (0xE9, false, false),
+    ] as [(UInt8, Bool, Bool)] {
+        // Every place: inside the first word, across words, in the tail after the last full word.
+        for at in [0, 3, 7, 8, 13, 31, 32, 35] {
+            var text = plain
+            text[at] = byte
+            #expect(run(text) == (isString ? at : 36, isStructural ? at : 36), "byte \(byte) at \(at)")
+            #expect(run(text, min(at + 1, 36)) == (36, 36))
+        }
+    }
+    // Two matches: the first wins, whatever comes after it in the same word.
+    var two = plain
+    two[5] = UInt8(ascii: "]")
+    two[2] = UInt8(ascii: "\"")
+    #expect(run(two) == (2, 2))
+    #expect(run(two, 3) == (36, 5))
+}

@@ -159,3 +159,13 @@ private let photo = #"{ "type" : "photo", "url" : "https://t.co/p5Z1ebhgmy", "in
     #expect(moved.map { "\($0.start) \($0.end)" } == ["10 12"])
     #expect(TweetText.unescaped("&amp;amp; & &am", entities: []).0 == "&amp; & &am")
 }
+
+@Test func flagsAndAmpersandBetweenHashtags() throws {
+    // Escaped: "#Bhutan🇧🇹 &amp; #Maldives🇲🇻" — #Bhutan 0..<7, the flag is two regional indicators
+    // (7, 8), &amp; 10..<15, #Maldives 16..<25. Display: "#Bhutan🇧🇹 & #Maldives🇲🇻" — #Maldives 12..<21.
+    let item = try display(
+        "#Bhutan🇧🇹 &amp; #Maldives🇲🇻",
+        #""hashtags" : [ { "text" : "Bhutan", "indices" : [ "0", "7" ] }, { "text" : "Maldives", "indices" : [ "16", "25" ] } ]"#)
+    #expect(item.text == "#Bhutan🇧🇹 & #Maldives🇲🇻")
+    #expect(item.entitySummary == ["hashtag #Bhutan 0 7 Bhutan", "hashtag #Maldives 12 21 Maldives"])
+}

@@ -17,6 +17,11 @@ enum ArchiveArrayReader {
 
     /// Elements per batch handed to a worker.
     static let batchSize = 1024
+    /// Most batches handed out and not yet decoded, so a fast scan cannot queue up unbounded memory.
+    static let batchesInFlight = 64
+    /// Most elements read from all the files together (the largest real archives hold a few
+    /// hundred thousand tweets): past it the rest is left unread, so no file can exhaust memory.
+    static let maxElements = 2_000_000
 
     /// A file being read on another thread, so that its reading overlaps other work.
     final class Prefetch: Sendable {
@@ -46,15 +51,23 @@ enum ArchiveArrayReader {
     /// For each job in order: its converted elements in file order (as runs, to be joined by the
     /// caller), or its first failure: the read error, else the earliest syntax error, located in the
     /// `.js` file's lines and columns. A job whose file is `prefetched` takes its bytes from there.
+    /// `stoppedAt` names the file where `limit` elements were reached, the rest left unread.
     static func read<T: Sendable>(
-        _ jobs: [Job<T>], in archive: any ArchiveFiles, prefetched: Prefetch? = nil
-    ) -> [Result<[[T]], ArchiveFileFailure>] {
+        _ jobs: [Job<T>], in archive: any ArchiveFiles, prefetched: Prefetch? = nil, limit: Int = maxElements
+    ) -> (outcomes: [Result<[[T]], ArchiveFileFailure>], stoppedAt: String?) {
         let collected = Collected<T>()
         let queue = DispatchQueue.global(qos: .userInitiated)
         let groups = jobs.map { _ in DispatchGroup() }
+        let slots = DispatchSemaphore(value: batchesInFlight)
         var outcomes: [Result<Void, ArchiveFileFailure>] = []
+        var remaining = limit
+        var stoppedAt: String?
         for (index, job) in jobs.enumerated() {
             if index >= 2 { groups[index - 2].wait() }
+            guard stoppedAt == nil else {
+                outcomes.append(.success(()))
+                continue
+            }
             let bytes: [UInt8]
             do throws(ArchiveError) {
                 if let prefetched, prefetched.file == job.file {
@@ -70,13 +83,20 @@ enum ArchiveArrayReader {
                 var scanner = JSONArrayScanner(file, from: ArchiveScript.jsonStart(file))
                 var batch = 0
                 while !scanner.isFinished {
-                    let ranges = scanner.next(batchSize)
+                    guard remaining > 0 else {
+                        stoppedAt = job.file
+                        return nil
+                    }
+                    let ranges = scanner.next(min(batchSize, remaining))
                     if ranges.isEmpty { continue }
+                    remaining -= ranges.count
                     let key = BatchKey(job: index, batch: batch)
                     batch += 1
+                    slots.wait()
                     queue.async(group: groups[index]) {
                         let parsed = bytes.withUnsafeBufferPointer { parse(ranges, of: $0, job: job) }
                         collected.add(key, parsed)
+                        slots.signal()
                     }
                 }
                 return scanner.error
@@ -85,13 +105,14 @@ enum ArchiveArrayReader {
         }
         groups.forEach { $0.wait() }
         let batches = collected.sorted()
-        return outcomes.enumerated().map { index, outcome in
+        let results = outcomes.enumerated().map { index, outcome -> Result<[[T]], ArchiveFileFailure> in
             let mine = batches.filter { $0.key.job == index }
             if let failed = mine.first(where: { $0.failure != nil })?.failure {
                 return .failure(ArchiveFileFailure(jobs[index].file, failed))
             }
             return outcome.map { mine.map(\.values) }
         }
+        return (results, stoppedAt)
     }
 
     /// The elements at `ranges` of `file` converted, stopping at the first that does not parse.

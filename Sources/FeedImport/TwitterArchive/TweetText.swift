@@ -8,8 +8,15 @@ import PlumageCore
 /// Then `&amp;` `&lt;` `&gt;` are unescaped (nothing else: a bare `&` stays), url entities show their
 /// `display_url` and open `expanded_url ?? url`, and the media t.co link is removed (with the
 /// whitespace it leaves at the end). A tweet without url entities gets its raw `http(s)://` links
-/// linkified, never one cut short by `…` (a truncated retweet).
+/// linkified, never one cut short by `…` (a truncated retweet). A text longer than
+/// `maxEntityText` bytes or with more than `maxEntities` entities (no real tweet comes near) is
+/// shown plain, so hostile input cannot make the entity work slow.
 struct TweetText: Sendable {
+    /// Longest escaped text, in UTF-8 bytes, whose entities are read.
+    static let maxEntityText = 16384
+    /// Most entities (hashtags, mentions, URLs and the media link) read for one tweet.
+    static let maxEntities = 200
+
     /// Finds raw links in tweets that list no url entities.
     let detector: EntityDetector
 
@@ -35,6 +42,9 @@ struct TweetText: Sendable {
         if let first = media.first?.link, let link = Self.nonEmpty(first.text), let start = first.start, let end = first.end {
             mediaLink = link
             given.append(Entity(kind: .url, text: link, start: start, end: end, target: link))
+        }
+        if raw.utf8.count > Self.maxEntityText || given.count > Self.maxEntities {
+            return DisplayText(text: Self.unescaped(raw, entities: []).0, entities: [])
         }
         var (text, kept) = Self.unescaped(raw, entities: given.isEmpty ? [] : SourceEntities.validated(given, in: raw))
         // Links not covered by an entity: only when the text holds more `://` than the entities.
@@ -121,8 +131,14 @@ struct TweetText: Sendable {
                 }
             }
         }
+        // Scalars removed before `offset`: those of the last escape ending at or before it (binary search).
         func moved(_ offset: Int) -> Int {
-            offset - (removals.last(where: { $0.end <= offset })?.removed ?? 0)
+            var low = 0, high = removals.count
+            while low < high {
+                let mid = (low + high) / 2
+                if removals[mid].end <= offset { low = mid + 1 } else { high = mid }
+            }
+            return offset - (low > 0 ? removals[low - 1].removed : 0)
         }
         let rebased = entities.map { entity in
             var e = entity

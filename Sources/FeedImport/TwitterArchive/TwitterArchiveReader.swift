@@ -36,7 +36,8 @@ public enum TwitterArchiveReader {
             + layout.likeFiles.map { ArchiveArrayReader.Job(file: $0, decode: LikeReader.item) }
         var tweetRuns: [[Item]] = [], likeRuns: [[Item]] = []
         var failures: [ArchiveFileFailure] = []
-        for (index, outcome) in ArchiveArrayReader.read(jobs, in: archive, prefetched: first).enumerated() {
+        let (outcomes, stoppedAt) = ArchiveArrayReader.read(jobs, in: archive, prefetched: first)
+        for (index, outcome) in outcomes.enumerated() {
             switch outcome {
             case .success(let runs):
                 if index < layout.tweetFiles.count { tweetRuns += runs } else { likeRuns += runs }
@@ -46,6 +47,9 @@ public enum TwitterArchiveReader {
             }
         }
         if failures.count == layout.tweetFiles.count, let first = failures.first { throw first.sourceError(in: archive) }
+        if let stoppedAt {
+            warnings.append("\(stoppedAt): more than \(ArchiveArrayReader.maxElements) tweets and likes in the archive; the rest are not read")
+        }
         var items = newestFirst(tweetRuns)
         let tweetCount = items.count
         for run in likeRuns { items += run }

@@ -5,7 +5,9 @@ public enum SourceEntities {
     /// mentions compared case-insensitively, `＃`/`＠` as `#`/`@`); one that does not moves to the
     /// occurrence of its `text` nearest its `start` that no kept entity covers; one whose `text` does
     /// not occur is dropped. Kept entities take the exact spelling of their range; the result is sorted
-    /// by `start` and non-overlapping (the first of two overlapping entities wins).
+    /// by `start` and non-overlapping (the first of two overlapping entities wins). At most
+    /// `maxSearches` misplaced entities are looked for (the rest are dropped), so a hostile list
+    /// cannot make this quadratic for long.
     public static func validated(_ given: [Entity], in text: String) -> [Entity] {
         let s = Array(text.unicodeScalars)
         var kept: [Entity] = []
@@ -19,7 +21,7 @@ public enum SourceEntities {
             }
         }
         kept = nonOverlapping(kept)
-        for entity in misplaced {
+        for entity in misplaced.prefix(maxSearches) {
             let length = entity.text.unicodeScalars.count
             guard length > 0, length <= s.count else { continue }
             let free = (0...(s.count - length)).compactMap { start in
@@ -31,6 +33,9 @@ public enum SourceEntities {
         return kept
     }
 
+    /// The most misplaced entities `validated` searches the text for.
+    public static let maxSearches = 32
+
     /// `entity` moved to `start` and spelled as the text spells it there, or nil when the scalars
     /// at `start` do not spell `entity.text` (folded for hashtags and mentions).
     private static func placed(_ entity: Entity, _ s: [Unicode.Scalar], at start: Int) -> Entity? {
@@ -38,8 +43,10 @@ public enum SourceEntities {
         var exact = true
         for c in entity.text.unicodeScalars {
             guard end < s.count else { return nil }
-            if s[end] != c {
-                if entity.kind == .url { return nil }
+            let found = s[end]
+            if found != c {
+                // ASCII and the full-width signs differ for good unless they fold alike.
+                if entity.kind == .url || (isSimple(found) && isSimple(c) && simpleFold(found) != simpleFold(c)) { return nil }
                 exact = false
             }
             end += 1
@@ -53,6 +60,19 @@ public enum SourceEntities {
             moved.text = found
         }
         return moved
+    }
+
+    /// ASCII or `＃` / `＠`: scalars `simpleFold` folds exactly.
+    private static func isSimple(_ c: Unicode.Scalar) -> Bool { c.isASCII || c == "＃" || c == "＠" }
+
+    /// `c` lowercased (ASCII), `＃` as `#` and `＠` as `@`.
+    private static func simpleFold(_ c: Unicode.Scalar) -> Unicode.Scalar {
+        switch c {
+        case "A"..."Z": Unicode.Scalar(c.value + 32)!
+        case "＃": "#"
+        case "＠": "@"
+        default: c
+        }
     }
 
     private static func fold(_ text: String) -> String {

@@ -169,3 +169,11 @@ private let photo = #"{ "type" : "photo", "url" : "https://t.co/p5Z1ebhgmy", "in
     #expect(item.text == "#Bhutan🇧🇹 & #Maldives🇲🇻")
     #expect(item.entitySummary == ["hashtag #Bhutan 0 7 Bhutan", "hashtag #Maldives 12 21 Maldives"])
 }
+
+@Test func hugeTextsAreShownPlain() throws {
+    // 20,000 bytes of "#a &amp; " runs with one hashtag listed: past the entity cap the text is only unescaped.
+    let run = String(repeating: "#a &amp; ", count: 2223)
+    let item = try display(run, #""hashtags" : [ { "text" : "a", "indices" : [ "0", "2" ] } ]"#)
+    #expect(item.text == String(repeating: "#a & ", count: 2223))
+    #expect(item.entities.isEmpty)
+}

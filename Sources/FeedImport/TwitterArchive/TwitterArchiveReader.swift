@@ -24,9 +24,10 @@ public enum TwitterArchiveReader {
                 .invalidFeed, path: archive.rootPath,
                 reason: "no data/tweets.js, data/tweet.js or outbox.json in \(archive.rootPath)")
         }
-        // The first tweets file is read while the owner and the media folder are looked at.
-        let first = ArchiveArrayReader.Prefetch(layout.tweetFiles[0], in: archive)
         let owner = TwitterOwner.read(archive, layout: layout, warnings: &warnings)
+        // The first tweets file is read while the media folder is listed; files are never read by
+        // two threads at once (a zip reader need not be thread-safe for that).
+        let first = ArchiveArrayReader.Prefetch(layout.tweetFiles[0], in: archive)
         let detector = EntityDetector(topLevelDomains: topLevelDomains)
         let reader = TweetReader(
             owner: owner ?? Author(name: "Archive owner", handle: "owner"), text: TweetText(detector: detector),

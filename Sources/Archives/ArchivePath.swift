@@ -107,16 +107,22 @@ public enum ArchivePath {
         }
         let size = Int(st.st_size)
         guard size <= limit else { throw .tooLarge(name, limit: limit) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, size - filled) }
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { throw .cannotRead(name, reason: String(cString: strerror(errno))) }
-            if n == 0 { break }
-            filled += n
+        // Not zero-filled first: a 100 MB data file would be written twice.
+        var failure: ArchiveError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, filled in
+            filled = 0
+            while filled < size {
+                let n = read(fd, buffer.baseAddress! + filled, size - filled)
+                if n < 0, errno == EINTR { continue }
+                if n < 0 {
+                    failure = .cannotRead(name, reason: String(cString: strerror(errno)))
+                    return
+                }
+                if n == 0 { break }
+                filled += n
+            }
         }
-        if filled < size { bytes.removeSubrange(filled...) }
+        if let failure { throw failure }
         return bytes
     }
 

@@ -8,7 +8,9 @@ import SDLPlatform
 struct BenchCommand: ParsableCommand {
     /// The `bench` command's name, abstract and subcommands.
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure frame times headlessly.", subcommands: [ScrollBench.self, ImageBench.self, SearchBench.self, NavigateBench.self, PlacesBench.self])
+        commandName: "bench", abstract: "Measure frame times headlessly.",
+        subcommands: [ScrollBench.self, ImageBench.self, SearchBench.self, NavigateBench.self, PlacesBench.self,
+                      LoadBench.self])
 }
 
 /// `plumage bench scroll`: a deterministic scroll script over the feed, photos decoded and uploaded

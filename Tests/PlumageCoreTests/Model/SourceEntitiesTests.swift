@@ -37,3 +37,18 @@ private func entity(_ kind: EntityKind, _ text: String, _ start: Int, _ end: Int
     let kept = SourceEntities.validated([entity(.hashtag, "#東京", 0, 3)], in: "＃東京")
     #expect(kept.map(\.text) == ["＃東京"])
 }
+
+@Test func onlyTheFirstMisplacedEntitiesAreSearchedFor() {
+    // 40 mentions all given at 0: the first spells "@a0" there; of the 39 misplaced ones only the
+    // first 32 (@a1…@a32) are looked for and found, the others dropped.
+    let text = (0..<40).map { "@a\($0)" }.joined(separator: " ")
+    let given = (0..<40).map { entity(.mention, "@a\($0)", 0, 3) }
+    let kept = SourceEntities.validated(given, in: text)
+    #expect(kept.count == 33)
+    #expect(kept.last?.text == "@a32")
+}
+
+@Test func foldingStillComparesCaseAndSignsAcrossASCII() {
+    let kept = SourceEntities.validated([entity(.mention, "@ada", 5, 9), entity(.hashtag, "#TAG", 0, 4)], in: "＃tag ＠ADA")
+    #expect(kept.map(\.text) == ["＃tag", "＠ADA"])
+}

@@ -25,6 +25,12 @@ public enum ArchiveOpener {
     public static let notAnArchiveReason = "not a folder or a zip archive"
 
     /// True when the regular file at `path` starts with a zip signature: a local file header
+    /// True when `head` starts with a zip signature (`PK\3\4`, or `PK\5\6` for an empty zip).
+    public static func isZipSignature(_ head: [UInt8]) -> Bool {
+        head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B
+            && ((head[2] == 0x03 && head[3] == 0x04) || (head[2] == 0x05 && head[3] == 0x06))
+    }
+
     /// (`PK\3\4`) or, for an empty zip, the end of central directory (`PK\5\6`).
     public static func isZip(path: String) -> Bool {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -34,6 +40,6 @@ public enum ArchiveOpener {
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         var magic: [UInt8] = [0, 0, 0, 0]
         let count = magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, 4, 0) }
-        return count == 4 && (magic == [0x50, 0x4B, 0x03, 0x04] || magic == [0x50, 0x4B, 0x05, 0x06])
+        return count == 4 && isZipSignature(magic)
     }
 }

@@ -42,12 +42,16 @@ enum FileSystem {
         try prefix(path, upTo: Int.max)
     }
 
-    /// Up to `limit` bytes from the start of the file, or `PATH: cannot read: <strerror>`.
-    static func prefix(_ path: String, upTo limit: Int) throws(SourceError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Up to `limit` bytes from the start of the file, or `PATH: cannot read: <strerror>`; with
+    /// `regularOnly`, a device, pipe or socket is refused without reading (it could block or never end).
+    static func prefix(_ path: String, upTo limit: Int, regularOnly: Bool = false) throws(SourceError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw cannotRead(path) }
         defer { close(fd) }
         var st = stat()
+        if regularOnly, fstat(fd, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            throw SourceError(.cannotRead, path: path, reason: "not a regular file")
+        }
         let expected = fstat(fd, &st) == 0 ? Int(st.st_size) : 0
         var bytes = [UInt8](repeating: 0, count: max(0, min(limit, expected > 0 ? expected : 65_536)))
         var filled = 0
@@ -65,6 +69,18 @@ enum FileSystem {
         }
         bytes.removeSubrange(filled...)
         return bytes
+    }
+
+    /// The names in the folder `path` (without `.` and `..`), at most `limit`; nil when it cannot be listed.
+    static func names(in path: String, limit: Int) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while names.count < limit, let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// An absolute, lexically normalised version of `path` (relative paths start at the current directory).

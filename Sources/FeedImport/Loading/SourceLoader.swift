@@ -74,7 +74,7 @@ public enum SourceLoader {
             switch SourceFormat.sniff(path: path) {
             case .twitterArchive, .mastodonArchive, .archiveZip: true
             case .jsonFeed: (FileSystem.size(of: path) ?? 0) > 8 << 20
-            case .photoFolder, .image: false
+            case .photoFolder, .image, .archiveDataFile: false
             }
         }
     }
@@ -83,62 +83,38 @@ public enum SourceLoader {
     static func loadOne(_ path: String) throws(SourceError) -> FeedSource {
         switch SourceFormat.sniff(path: path) {
         case .jsonFeed: return try JSONFeedReader.read(path: path, topLevelDomains: PublicSuffixList.installed())
-        case .mastodonArchive:
-            let archive: FolderArchive
-            do { archive = try FolderArchive(path: path) } catch { throw SourceError(.cannotRead, path: path, reason: error.description) }
-            return try MastodonArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed())
-        case let other: throw SourceError(.unsupported, path: path, reason: "\(other.description) are not supported yet")
-        }
-    }
-}
-
-/// What a path holds, decided from its name and a cheap look at the file system.
-public enum SourceFormat: String, Hashable, Sendable {
-    /// A JSON Feed file (also the fallback for unknown files).
-    case jsonFeed
-    /// A Twitter/X archive folder, or one of its `.js` data files.
-    case twitterArchive
-    /// A Mastodon archive folder (`outbox.json`).
-    case mastodonArchive
-    /// A `.zip` file: a Twitter/X or Mastodon archive still packed.
-    case archiveZip
-    /// A folder of images ("places").
-    case photoFolder
-    /// A single image file.
-    case image
-
-    /// A plural noun for messages ("Twitter/X archives").
-    public var description: String {
-        switch self {
-        case .jsonFeed: "JSON Feeds"
-        case .twitterArchive: "Twitter/X archives"
-        case .mastodonArchive: "Mastodon archives"
-        case .archiveZip: "zipped archives"
-        case .photoFolder: "photo folders"
-        case .image: "images"
+        case .twitterArchive, .mastodonArchive, .archiveZip: return try readArchive(path)
+        case .archiveDataFile:
+            throw SourceError(.unsupported, path: path, reason:
+                "this is one data file of a Twitter/X archive: open the archive's folder or its .zip instead")
+        case .photoFolder, .image:
+            throw SourceError(.unsupported, path: path, reason: "photos open in the image view, not as a feed")
         }
     }
 
-    /// Sniffs `path`: a folder is a Twitter/X archive (`data/manifest.js`, `data/tweets.js`,
-    /// `data/tweet.js`), a Mastodon archive (`outbox.json`) or a photo folder; a file is an image,
-    /// a `.zip` archive, or else read as a JSON Feed; a missing path sniffs as a JSON Feed so that
-    /// reading it reports `cannot read: No such file or directory`.
-    public static func sniff(path: String) -> SourceFormat {
-        switch FileSystem.kind(of: path) {
-        case .missing:
-            return .jsonFeed
-        case .directory:
-            let dir = path.hasSuffix("/") ? String(path.dropLast()) : path
-            if ["data/manifest.js", "data/tweets.js", "data/tweet.js"].contains(where: { FileSystem.isFile(dir + "/" + $0) }) {
-                return .twitterArchive
-            }
-            return FileSystem.isFile(dir + "/outbox.json") ? .mastodonArchive : .photoFolder
-        case .file, .other:
-            let ext = path.split(separator: "/").last?.split(separator: ".").last?.lowercased() ?? ""
-            if PhotoList.imageExtensions.contains(ext) { return .image }
-            if ext == "zip" { return .archiveZip }
-            if ext == "js" { return .twitterArchive }
-            return .jsonFeed
+    /// Reads the Twitter/X or Mastodon archive at `path` (a folder, or a zip read in place), found by
+    /// the files it holds; names refused by the zip reader (leading outside it) become a warning.
+    static func readArchive(_ path: String) throws(SourceError) -> FeedSource {
+        let opened: any ArchiveFiles
+        do {
+            opened = try ArchiveOpener.open(path: path)
+        } catch {
+            throw SourceError(.cannotRead, path: path, reason: error.description)
         }
+        guard let layout = ArchiveLayout.detect(opened) else {
+            throw SourceError(.unsupported, path: path, reason: ArchiveLayout.notAnArchiveMessage(path: path))
+        }
+        var source: FeedSource
+        switch layout {
+        case let .twitter(archive), let .twitterGrailbird(archive):
+            source = try TwitterArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed())
+        case let .mastodon(archive):
+            source = try MastodonArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed())
+        }
+        if let zip = opened as? ZipArchive, !zip.refused.isEmpty {
+            let names = zip.refused.prefix(3).joined(separator: ", ") + (zip.refused.count > 3 ? ", …" : "")
+            source.warnings.append("\(path): \(zip.refused.count) entries refused (names leading outside the archive): \(names)")
+        }
+        return source
     }
 }

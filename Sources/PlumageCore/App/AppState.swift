@@ -143,8 +143,9 @@ public struct AppState: Sendable {
             pointer = point
             if button == .back { return back(at: time) }
             if let split { return handleSplit(event, split: split, at: time) }
-            if button == .left, stack.depth > 1, NavigationBar(windowWidth: windowSize.width).leftButton.contains(point) {
-                return back(at: time)
+            if button == .left, NavigationBar(windowWidth: windowSize.width).leftButton.contains(point) {
+                // Back on a pushed screen; on the root, the menu of recently opened sources and photos.
+                return stack.depth > 1 ? back(at: time) : perform(.showRecents, at: time)
             }
         case let .pointerMoved(point), let .pointerUp(_, point):
             pointer = point

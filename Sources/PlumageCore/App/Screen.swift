@@ -117,6 +117,9 @@ public struct ScreenEnvironment: Sendable {
     public var windowRect: Rect { Rect(origin: .zero, size: windowSize) }
     /// The bar at the top of the window.
     public var bar: NavigationBar { NavigationBar(windowWidth: windowSize.width) }
+    /// The bar's left button: back on a pushed screen, else the menu of recently opened things
+    /// (the app handles its clicks).
+    public var barLeftIcon: Icon { canGoBack ? .back : .menu }
 
     /// The blurred background image over the whole window, with `tint` baked into its pixels over
     /// `tintRect` (points): every screen's backdrop, drawn 1:1 without per-frame blending.

@@ -72,6 +72,7 @@ extension AppState {
                 while stack.depth > split.listDepth { effects += pop(at: time) }
                 return effects
             }
+            return perform(.showRecents, at: time)
         }
         let env = environment(at: time, depth: depth, pane: pane)
         let effects = stack.screens[depth].handle(local, env: env)

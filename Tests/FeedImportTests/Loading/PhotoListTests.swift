@@ -7,7 +7,13 @@ import Testing
     func folder(_ names: [String]) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plumage-photos-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for name in names { _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data([0xFF, 0xD8])) }
+        // Images start like a JPEG, the rest is text: single files are recognised by their content,
+        // folder entries by their names.
+        for name in names {
+            let isImage = [".jpg", ".jpeg", ".png", ".gif", ".webp"].contains { name.lowercased().hasSuffix($0) }
+            let bytes = isImage ? Data([0xFF, 0xD8, 0xFF, 0xE0]) : Data("text\n".utf8)
+            _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: bytes)
+        }
         return dir
     }
 

@@ -17,12 +17,34 @@ import Testing
     #expect(SourceFormat.sniff(path: "/nonexistent/x.zip") == .jsonFeed)
 }
 
-@Test func loadsJSONFeedsAndRejectsWhatIsNotSupportedYet() throws {
+@Test func sniffsByContentNotByName() throws {
+    let folder = try FixturePaths.scratchFolder()
+    try FixturePaths.write("{\"version\": \"https://jsonfeed.org/version/1.1\", \"items\": []}", to: folder + "/feed.zip")
+    try FixturePaths.write("PK\u{5}\u{6}" + String(repeating: "\u{0}", count: 18), to: folder + "/archive.json")
+    try FixturePaths.write("window.YTD.tweets.part0 = []", to: folder + "/tweets.js")
+    try FixturePaths.write("not an image", to: folder + "/fake.jpg")
+    #expect(SourceFormat.sniff(path: folder + "/feed.zip") == .jsonFeed)
+    #expect(SourceFormat.sniff(path: folder + "/archive.json") == .archiveZip)
+    #expect(SourceFormat.sniff(path: folder + "/tweets.js") == .archiveDataFile)
+    #expect(SourceFormat.sniff(path: folder + "/fake.jpg") == .jsonFeed)
+    #expect(SourceFormat.sniff(path: "/dev/null") == .jsonFeed)
+    let nested = try FixturePaths.scratchFolder()
+    try FileManager.default.createDirectory(atPath: nested + "/archive-2024", withIntermediateDirectories: true)
+    try FixturePaths.write("{}", to: nested + "/archive-2024/outbox.json")
+    try FixturePaths.write("", to: nested + "/.DS_Store")
+    #expect(SourceFormat.sniff(path: nested) == .mastodonArchive)
+    #expect(message { () throws(SourceError) in try SourceLoader.load(path: folder + "/tweets.js") }
+        == folder + "/tweets.js: this is one data file of a Twitter/X archive: open the archive's folder or its .zip instead")
+    #expect(message { () throws(SourceError) in try SourceLoader.load(path: folder + "/archive.json") }
+        == folder + "/archive.json: no data/tweets.js, data/tweet.js or outbox.json in " + folder + "/archive.json")
+}
+
+@Test func loadsJSONFeedsAndSaysWhatIsNotAFeed() throws {
     #expect(try SourceLoader.load(path: FixturePaths.path("plain.json")).kind == .jsonFeed)
     let image = FixturePaths.path("images/tiny.png")
-    #expect(message { () throws(SourceError) in try SourceLoader.load(path: image) } == image + ": images are not supported yet")
+    #expect(message { () throws(SourceError) in try SourceLoader.load(path: image) } == image + ": photos open in the image view, not as a feed")
     let folder = FixturePaths.path("images")
-    #expect(message { () throws(SourceError) in try SourceLoader.load(path: folder) } == folder + ": photo folders are not supported yet")
+    #expect(message { () throws(SourceError) in try SourceLoader.load(path: folder) } == folder + ": photos open in the image view, not as a feed")
     #expect(message { () throws(SourceError) in try SourceLoader.load(path: "/nonexistent/a.json") }
         == "/nonexistent/a.json: cannot read: No such file or directory")
 }

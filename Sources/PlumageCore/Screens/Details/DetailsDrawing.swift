@@ -54,7 +54,7 @@ extension DetailsScreen {
             commands.append(.roundedFill(Rect(x: env.windowSize.width - 7, y: ChromeMetrics.barHeight + 4 + thumb.y,
                                               width: 4, height: thumb.height), radius: 2, theme.color(.indicator)))
         }
-        env.bar.draw(title: "Post", leftIcon: env.canGoBack ? .back : nil, chevron: false, theme: theme,
+        env.bar.draw(title: "Post", leftIcon: env.barLeftIcon, chevron: false, theme: theme,
                      hover: env.pointer, measurer: measurer, into: &commands)
         return Frame(commands: commands)
     }

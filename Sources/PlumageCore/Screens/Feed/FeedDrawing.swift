@@ -34,7 +34,7 @@ extension FeedScreen {
 
         let bar = env.bar
         let searching = searchField != nil
-        bar.draw(title: searching ? "" : title, leftIcon: env.canGoBack ? .back : .menu,
+        bar.draw(title: searching ? "" : title, leftIcon: env.barLeftIcon,
                  chevron: hasPicker && !searching, theme: theme, hover: picker.isOpen ? nil : env.pointer,
                  measurer: measurer, into: &commands)
         if let pointer = env.pointer, bar.searchButton.contains(pointer), !picker.isOpen {

@@ -243,7 +243,6 @@ public struct FeedScreen: Screen {
         if point.y < ChromeMetrics.barHeight {
             if bar.searchButton.contains(point) { return searchField == nil ? openSearch(env: env) : closeSearch() }
             if searchField != nil { return [] }
-            if !env.canGoBack, bar.leftButton.contains(point) { return [.app(.showRecents)] }
             if hasPicker && bar.titleButton.contains(point) {
                 picker.toggle(at: env.time)
             }

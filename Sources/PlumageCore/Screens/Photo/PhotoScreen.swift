@@ -160,7 +160,6 @@ public struct PhotoScreen: Screen {
                 perform(command, pointer: env.pointer, window: env.windowSize, scale: env.displayScale, time: env.time)
             }
         case let .pointerDown(.left, point) where point.y < ChromeMetrics.barHeight:
-            if !env.canGoBack, env.bar.leftButton.contains(point) { return [.app(.showRecents)] }
             return env.bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
         case let .photo(news):
             record(news)

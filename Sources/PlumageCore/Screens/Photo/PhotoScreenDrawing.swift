@@ -83,7 +83,7 @@ extension PhotoScreen {
         let title = photo?.caption ?? ""
         let position = photos.count > 1 ? "\(index + 1) / \(photos.count)" : nil
         let zoom = viewport.map { "\(Int(($0.scale * 100).rounded())) %" }
-        bar.draw(title: title, leftIcon: env.canGoBack ? .back : .menu, chevron: false,
+        bar.draw(title: title, leftIcon: env.barLeftIcon, chevron: false,
                  trailing: [position, zoom].compactMap { $0 }.joined(separator: "   "), theme: theme, hover: env.pointer,
                  measurer: measurer, into: &commands)
     }

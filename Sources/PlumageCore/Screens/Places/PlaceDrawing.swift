@@ -31,7 +31,7 @@ extension PlaceScreen {
                                 measurer: measurer, into: &commands)
         }
         let trailing = ownsScan && isScanning ? "Scanning… " + PlaceText.photos(scannedPhotos) : PlaceText.photos(count)
-        env.bar.draw(title: place.name, leftIcon: env.canGoBack ? .back : nil, chevron: false, trailing: trailing,
+        env.bar.draw(title: place.name, leftIcon: env.barLeftIcon, chevron: false, trailing: trailing,
                      theme: theme, hover: env.pointer, measurer: measurer, into: &commands)
         var frame = Frame(commands: commands, prefetch: prefetch(visible: visible, env: env))
         frame.effects = headerEffects(visible: visible)

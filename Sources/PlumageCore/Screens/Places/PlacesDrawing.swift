@@ -29,7 +29,7 @@ extension PlacesScreen {
                                 measurer: measurer, into: &commands)
         }
         let progress = isScanning ? "Scanning… " + PlaceText.photos(catalog.photoCount) : nil
-        env.bar.draw(title: title, leftIcon: env.canGoBack ? .back : nil, chevron: false, trailing: progress,
+        env.bar.draw(title: title, leftIcon: env.barLeftIcon, chevron: false, trailing: progress,
                      theme: theme, hover: env.pointer, measurer: measurer, into: &commands)
         return Frame(commands: commands, prefetch: prefetch(env: env))
     }

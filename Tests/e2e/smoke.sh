@@ -18,5 +18,6 @@ timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/photo-session.sh" "$bi
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/reload-session.sh" "$bin" "$out"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/details-session.sh" "$bin" "$out"
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/places-session.sh" "$bin" "$out"
+timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" "$here/archive-session.sh" "$bin" "$out"
 "$here/recents-kill.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

@@ -17,6 +17,9 @@ public protocol ArchiveFiles: Sendable {
     /// (checked before and while reading), `.missing` when there is no such file, `.refused` when
     /// the name leaves the root, `.cannotRead` for an I/O or decompression error.
     func read(_ relative: String, limit: Int) throws(ArchiveError) -> [UInt8]
+    /// At most the first `count` bytes of `relative` (all of a shorter file), without reading or
+    /// inflating the rest: a quick look at the start of a large data file. Errors as `read`.
+    func readPrefix(_ relative: String, count: Int) throws(ArchiveError) -> [UInt8]
     /// The absolute path the rest of the program knows `relative` by: `<root>/<relative>`. For a
     /// zip that is the zip file's path followed by the member's name, which `ArchivedFile` reads.
     func path(of relative: String) -> String

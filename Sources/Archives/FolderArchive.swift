@@ -44,6 +44,14 @@ public struct FolderArchive: ArchiveFiles {
         return try ArchivePath.readRegularFile(real, name: relative, limit: limit, within: realRoot)
     }
 
+    public func readPrefix(_ relative: String, count: Int) throws(ArchiveError) -> [UInt8] {
+        guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
+        guard index.contains(relative) else { throw .missing(relative) }
+        guard let real = confinedRealPath(relative) else { throw .refused(relative) }
+        let file = try ReadOnlyFile(path: real)
+        return try file.bytes(at: 0, count: max(0, min(count, file.size)), name: relative)
+    }
+
     /// The real path of `relative` when it resolves inside the folder.
     private func confinedRealPath(_ relative: String) -> String? {
         guard let real = ArchivePath.realPath(realRoot + "/" + relative), ArchivePath.isInside(real, root: realRoot)

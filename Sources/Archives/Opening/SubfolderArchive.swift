@@ -32,5 +32,10 @@ public struct SubfolderArchive: ArchiveFiles {
         return try base.read(folder + "/" + relative, limit: limit)
     }
 
+    public func readPrefix(_ relative: String, count: Int) throws(ArchiveError) -> [UInt8] {
+        guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
+        return try base.readPrefix(folder + "/" + relative, count: count)
+    }
+
     public func path(of relative: String) -> String { base.path(of: folder + "/" + relative) }
 }

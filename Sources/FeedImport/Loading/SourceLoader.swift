@@ -60,6 +60,16 @@ public enum SourceLoader {
         return sources.isEmpty ? nil : SourceMerge.merged(sources)
     }
 
+    /// The newest posts of a single Twitter/X archive at `path`, read in a few milliseconds from the
+    /// start of its first tweets file, to show while the whole archive is read; nil for anything else.
+    public static func preview(paths: [String]) -> FeedSource? {
+        guard paths.count == 1, [.twitterArchive, .archiveZip].contains(SourceFormat.sniff(path: paths[0])),
+            let archive = try? ArchiveOpener.open(path: paths[0]), case let .twitter(found)? = ArchiveLayout.detect(archive)
+        else { return nil }
+        guard let domains = try? PublicSuffixList.installed() else { return nil }
+        return TwitterArchiveReader.preview(found, topLevelDomains: domains)
+    }
+
     /// Throws what can be known about `paths` without reading them: a path that does not exist.
     public static func check(paths: [String]) throws(SourceError) {
         for path in paths where FileSystem.kind(of: path) == .missing {

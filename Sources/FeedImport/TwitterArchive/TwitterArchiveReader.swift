@@ -60,6 +60,44 @@ public enum TwitterArchiveReader {
             warnings: warnings)
     }
 
+    /// The newest posts, fast, for the window's first frame while `read` runs: the tweets that fit
+    /// whole in the first `prefixBytes` of the first tweets file (X writes the newest first; a zip
+    /// member is inflated only that far), newest first, with the owner and title `read` gives. Nil
+    /// when none can be read that way (the full read then reports why).
+    public static func preview(
+        _ archive: any ArchiveFiles, topLevelDomains: TopLevelDomains, prefixBytes: Int = 1 << 20
+    ) -> FeedSource? {
+        let layout = TwitterArchiveLayout(archive)
+        guard let file = layout.tweetFiles.first, let bytes = try? archive.readPrefix(file, count: prefixBytes) else {
+            return nil
+        }
+        var warnings: [String] = []
+        let owner = TwitterOwner.read(archive, layout: layout, warnings: &warnings)
+        let reader = TweetReader(
+            owner: owner ?? Author(name: "Archive owner", handle: "owner"),
+            text: TweetText(detector: EntityDetector(topLevelDomains: topLevelDomains)),
+            media: TweetMedia(archive: archive, folder: layout.isGrailbird ? nil : MediaFolder(archive, directory: layout.mediaDirectory)))
+        let tweets: [Item] = bytes.withUnsafeBufferPointer { file in
+            var scanner = JSONArrayScanner(file, from: ArchiveScript.jsonStart(file))
+            var items: [Item] = []
+            // The last element is cut by the prefix: the scanner stops with an error there.
+            while !scanner.isFinished, scanner.error == nil {
+                let ranges = scanner.next(256)
+                for range in ranges {
+                    var cursor = JSONCursor(UnsafeBufferPointer(rebasing: file[range]))
+                    if let item = try? reader.item(&cursor) { items.append(item) }
+                }
+                if ranges.isEmpty { break }
+            }
+            return items
+        }
+        guard !tweets.isEmpty else { return nil }
+        let items = newestFirst([tweets])
+        let title = owner?.name ?? String(archive.rootPath.split(separator: "/").last ?? "Twitter archive")
+        return FeedSource(kind: .twitterArchive, title: title, owner: owner, sections: sections(items, tweetCount: items.count),
+                          items: items)
+    }
+
     /// The items of `runs` newest first; equal dates by id, the larger number first; undated ones last.
     static func newestFirst(_ runs: [[Item]]) -> [Item] {
         // Integer keys sort fast; ids that are not at most 19 digits fall back to comparing text.

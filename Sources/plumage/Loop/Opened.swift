@@ -54,6 +54,9 @@ struct Opened {
             return Opened(paths: paths, feed: cached, photos: [], photosTitle: "")
         }
         try SourceLoader.check(paths: paths)
+        if let preview = SourceLoader.preview(paths: paths) {
+            return Opened(paths: paths, feed: preview, photos: [], photosTitle: "", isPending: true)
+        }
         let title = paths.map { String(ArchivePath.absolute($0).split(separator: "/").last ?? "") }.joined(separator: " + ")
         let placeholder = FeedSource(kind: .jsonFeed, title: title, sections: [Section(name: "Loading…", itemIndices: [])],
                                      items: [])

@@ -1,47 +1,119 @@
 import ArgumentParser
-import Archives
 import FeedImport
 import Foundation
 import PlumageCore
+import SDLPlatform
 
-/// `plumage bench load PATH`: how long reading a Twitter/X archive folder takes and the peak
-/// memory it needs (hidden; the archive is opened as a `FolderArchive` directly).
+/// `plumage bench load PATH…`: opening a large source as the window does, headlessly: the first
+/// frame with its newest posts (the preview), the whole read, the search index and a query, the
+/// index cache written and a relaunch from it, and the peak memory. The index cache goes to a
+/// temporary folder (removed after), never the user's.
 struct LoadBench: ParsableCommand {
-    /// The `load` subcommand's name and abstract; hidden from help.
+    /// The `load` subcommand's name and abstract.
     static let configuration = CommandConfiguration(
-        commandName: "load", abstract: "Time loading an unpacked Twitter/X archive.", shouldDisplay: false)
+        commandName: "load", abstract: "Time opening a large source (archive or feed) as the window does.")
 
-    /// The archive folder.
-    @Argument(help: "An unpacked Twitter/X archive folder.") var path: String
+    /// The source's paths.
+    @Argument(help: "A Twitter/X or Mastodon archive (.zip or folder) or a JSON Feed; several are merged.")
+    var paths: [String]
+    /// Canvas size in points for the first frames.
+    @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
+    /// Queries timed against the search index; by default a hashtag, a user and a word of the source.
+    @Option(name: .customLong("query"), help: "A query to time (repeatable); default: the source's commonest #tag, @user and a word.")
+    var queries: [String] = []
     /// True to print the report as one JSON object.
     @Flag(help: "Print JSON.") var json = false
 
-    /// Loads the archive once and prints `items`, `full_ms` and `peak_rss_mb`; exits with a message on failure.
+    /// Measures and prints `items, first_frame_ms, full_ms, index_ms, searchable_ms, search_ms,
+    /// cache_write_ms, relaunch_ms, peak_rss_mb`; exits with a message on failure.
     func run() throws {
-        let start = ContinuousClock.now
-        let archive: FolderArchive
+        let origin = Video.seconds()
+        func since(_ t: Double) -> Double { (Video.seconds() - t) * 1000 }
+        let cacheFolder = NSTemporaryDirectory() + "plumage-bench-cache-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cacheFolder) }
+        let store = SourceCacheStore(folder: cacheFolder)
+        let startup = Startup(paths: [])
         do {
-            archive = try FolderArchive(path: path)
+            try Video.initialize(headless: true)
+            // What the window does at start: the preview (or the placeholder), then its first frame.
+            let preview = SourceLoader.preview(paths: paths)
+            try firstFrame(of: preview, startup: startup)
+            let firstFrameMs = since(origin)
+            // The whole read, on this thread (the window does it on a background one meanwhile).
+            let fullStart = Video.seconds()
+            let source = try SourceLoader.load(paths: paths)
+            let fullMs = since(fullStart)
+            let indexStart = Video.seconds()
+            let index = SearchIndex(items: source.items)
+            let indexMs = since(indexStart)
+            let searchable = since(origin)
+            let timed = (queries.isEmpty ? Self.defaultQueries(source) : queries).map { text -> (String, Int, Double) in
+                let query = SearchQuery(text)
+                var times: [Double] = []
+                var count = 0
+                for _ in 0..<5 {
+                    let t = Video.seconds()
+                    count = index.matches(query).count
+                    times.append(since(t))
+                }
+                return (text, count, times.sorted()[2])
+            }
+            let writeStart = Video.seconds()
+            _ = try SourceLoader.load(paths: paths, cache: store)
+            let cacheWriteMs = since(writeStart) - fullMs
+            let relaunchStart = Video.seconds()
+            guard let cached = SourceLoader.cached(paths: paths, cache: store) else { fail("the index cache was not usable") }
+            try firstFrame(of: cached, startup: startup)
+            let relaunchMs = since(relaunchStart)
+            let fields: [(String, String)] = [
+                ("items", "\(source.items.count)"), ("first_frame_ms", f(firstFrameMs)),
+                ("preview_items", "\(preview?.items.count ?? 0)"), ("full_ms", f(fullMs)), ("index_ms", f(indexMs)),
+                ("searchable_ms", f(searchable)),
+                ("search_ms", String(format: "%.3f", timed.map(\.2).max() ?? 0)), ("cache_write_ms", f(max(0, cacheWriteMs))),
+                ("relaunch_ms", f(relaunchMs)), ("peak_rss_mb", f(peakRSSMegabytes())),
+            ]
+            for warning in source.warnings.prefix(3) { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+            if json {
+                let queriesJSON = timed.map { "{\"query\": \(DumpEncoder.quoted($0.0)), \"matches\": \($0.1), \"ms\": \(String(format: "%.3f", $0.2))}" }
+                print("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
+                      + ", \"queries\": [" + queriesJSON.joined(separator: ", ") + "]}")
+            } else {
+                for (k, v) in fields { print("\(k.padding(toLength: 16, withPad: " ", startingAt: 0)) \(v)") }
+                for (q, n, ms) in timed { print("  \(q): \(n) matches in \(String(format: "%.3f", ms)) ms") }
+            }
         } catch {
-            fail("\(path): \(error.description)")
-        }
-        let source: FeedSource
-        do {
-            source = try TwitterArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed())
-        } catch {
-            fail(error.description)
-        }
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        for warning in source.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
-        let fields: [(String, String)] = [
-            ("items", "\(source.items.count)"), ("full_ms", String(format: "%.1f", ms)),
-            ("peak_rss_mb", String(format: "%.1f", peakRSSMegabytes())),
-        ]
-        if json {
-            print("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
-        } else {
-            for (k, v) in fields { print("\(k.padding(toLength: 12, withPad: " ", startingAt: 0)) \(v)") }
+            fail("\(error)")
         }
     }
+
+    /// Makes a backend and draws the first frame of `source` (an empty feed when nil), as the
+    /// window's first frame.
+    func firstFrame(of source: FeedSource?, startup: Startup) throws {
+        let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
+        let backend = try startup.backend(renderer: canvas.renderer, systemEmoji: false)
+        let shown = source ?? FeedSource(kind: .jsonFeed, title: "", sections: [Section(name: "Loading…", itemIndices: [])],
+                                         items: [])
+        var app = AppState(root: FeedScreen(source: shown), themes: startup.themes, theme: startup.theme(named: nil))
+        app.assetRoot = startup.resources.assetsURL.path
+        _ = app.handle(.resized(size.size, .one), at: 0)
+        backend.drawFrame(of: &app, at: 0, statistics: nil)
+        canvas.renderer.presentFrame()
+    }
+
+    /// The source's commonest hashtag and mentioned user, and a word of its first item.
+    static func defaultQueries(_ source: FeedSource) -> [String] {
+        var tags: [String: Int] = [:], users: [String: Int] = [:]
+        for item in source.items.prefix(20_000) {
+            for e in item.entities {
+                if e.kind == .hashtag { tags[e.target.lowercased(), default: 0] += 1 }
+                if e.kind == .mention { users[e.target.lowercased(), default: 0] += 1 }
+            }
+        }
+        let word = source.items.first?.text.split(separator: " ").first { $0.count >= 4 }.map(String.init) ?? "the"
+        return [tags.max { $0.value < $1.value }.map { "#" + $0.key }, users.max { $0.value < $1.value }.map { "@" + $0.key }, word]
+            .compactMap { $0 }
+    }
+
+    /// `v` with one decimal.
+    func f(_ v: Double) -> String { String(format: "%.1f", v) }
 }

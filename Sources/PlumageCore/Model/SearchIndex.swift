@@ -30,6 +30,13 @@ public struct SearchIndex: Hashable, Sendable {
 
     /// Indexes `items` (a source's items, in their order) as build `generation`.
     public init(items: [Item], generation: Int = 0) {
+        self.init(items: items, range: items.indices, generation: generation)
+    }
+
+    /// Indexes the items of `range` only, under their indices in `items`: one part of an index
+    /// built on several cores, only to be joined with `init(joining:generation:)` (it cannot
+    /// answer queries itself).
+    public init(items: [Item], range: Range<Int>, generation: Int = 0) {
         var tags: [String: [Int]] = [:]
         var handles: [String: [Int]] = [:]
         var text: [UInt8] = []
@@ -43,7 +50,8 @@ public struct SearchIndex: Hashable, Sendable {
                 if map[local]?.last != index { map[local, default: []].append(index) }
             }
         }
-        for (index, item) in items.enumerated() {
+        for index in range {
+            let item = items[index]
             starts.append(text.count)
             text.append(contentsOf: item.text.lowercased().utf8)
             text.append(0)
@@ -59,7 +67,32 @@ public struct SearchIndex: Hashable, Sendable {
             }
         }
         starts.append(text.count)
-        itemCount = items.count
+        itemCount = range.count
+        self.generation = generation
+        self.tags = tags
+        self.handles = handles
+        self.text = text
+        self.starts = starts
+    }
+
+    /// The index of all the items of `parts`, which index consecutive ranges of the same items in
+    /// order (the first from item 0).
+    public init(joining parts: [SearchIndex], generation: Int) {
+        var tags: [String: [Int]] = [:], handles: [String: [Int]] = [:]
+        var text: [UInt8] = []
+        var starts: [Int] = []
+        text.reserveCapacity(parts.reduce(0) { $0 + $1.text.count })
+        starts.reserveCapacity(parts.reduce(1) { $0 + $1.itemCount })
+        for part in parts {
+            // Each part's lists are ascending and above every earlier part's: appending keeps them so.
+            for (key, list) in part.tags { tags[key, default: []] += list }
+            for (key, list) in part.handles { handles[key, default: []] += list }
+            let base = text.count
+            starts += part.starts.dropLast().map { $0 + base }
+            text += part.text
+        }
+        starts.append(text.count)
+        itemCount = starts.count - 1
         self.generation = generation
         self.tags = tags
         self.handles = handles

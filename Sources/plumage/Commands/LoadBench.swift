@@ -44,7 +44,7 @@ struct LoadBench: ParsableCommand {
             let source = try SourceLoader.load(paths: paths)
             let fullMs = since(fullStart)
             let indexStart = Video.seconds()
-            let index = SearchIndex(items: source.items)
+            let index = SearchIndexBuilder.build(items: source.items)
             let indexMs = since(indexStart)
             let searchable = since(origin)
             let timed = (queries.isEmpty ? Self.defaultQueries(source) : queries).map { text -> (String, Int, Double) in

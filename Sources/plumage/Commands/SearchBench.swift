@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedImport
 import Foundation
 import PlumageCore
 import SDLPlatform
@@ -18,7 +19,7 @@ struct SearchBench: ParsableCommand {
     func run() throws {
         let source = Startup(path: path).dumpSource
         let start = Video.seconds()
-        let index = SearchIndex(items: source.items)
+        let index = SearchIndexBuilder.build(items: source.items)
         let buildMs = (Video.seconds() - start) * 1000
         print("{\"items\": \(source.items.count), \"index_build_ms\": \(f(buildMs))}")
         for query in queries.map(SearchQuery.init) {

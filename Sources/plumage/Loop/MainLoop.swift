@@ -95,7 +95,7 @@ struct MainLoop {
         guard let items = source?.items else { return }
         app.searchIndexGeneration += 1
         let generation = app.searchIndexGeneration
-        backend.runInBackground { post in post(.searchIndex(SearchIndex(items: items, generation: generation))) }
+        backend.runInBackground { post in post(.searchIndex(SearchIndexBuilder.build(items: items, generation: generation))) }
     }
 
     /// Scans the photo folder named on the command line in the background, replacing a scan under
@@ -308,7 +308,7 @@ struct MainLoop {
                     post(.failed(warning + more))
                 }
                 post(.loading(nil))
-                post(.searchIndex(SearchIndex(items: source.items, generation: generation)))
+                post(.searchIndex(SearchIndexBuilder.build(items: source.items, generation: generation)))
             } catch {
                 post(.loading(nil))
                 post(.failed((reloading ? "cannot reload: " : "cannot read ") + error.description))

@@ -9,6 +9,9 @@ struct BinaryWriter {
     /// One byte.
     mutating func u8(_ v: UInt8) { bytes.append(v) }
 
+    /// Raw bytes, as they are.
+    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
     /// A variable-length unsigned integer (7 bits per byte, LEB128).
     mutating func uint(_ v: Int) {
         var x = UInt64(UInt(bitPattern: v))
@@ -59,6 +62,9 @@ struct BinaryReader {
 
     /// Bytes not read yet.
     var remaining: Int { bytes.count - offset }
+
+    /// Moves past `count` bytes (at most the rest).
+    mutating func skip(_ count: Int) { offset += max(0, min(count, remaining)) }
 
     /// One byte.
     mutating func u8() throws(Damaged) -> UInt8 {

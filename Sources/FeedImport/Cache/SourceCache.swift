@@ -5,14 +5,18 @@ import PlumageCore
 /// the key it was made for (the source's path and the fingerprint of its files); reading a file
 /// made for another key or version, or a damaged one, gives nil, and the source is read afresh.
 ///
-/// Layout after the header: kind, title, owner, warnings; an author table (authors repeat: most
-/// items of an archive are the owner's); items (id, date, date problem, author index, kind, text,
+/// After the header come two bodies: the head (the first `headCount` posts of the first section as
+/// a small source of their own, which a relaunch shows at once) with its length before it, then the
+/// whole source. A body: kind, title, owner, warnings; an author table (authors repeat: most items
+/// of an archive are the owner's); items (id, date, date problem, author index, kind, text,
 /// entities, media); sections as item indices.
 public enum SourceCache {
     /// The first bytes of every cache file.
     static let magic = Array("PLUMAGE INDEX\n".utf8)
     /// Bumped whenever this layout or what a reader produces changes, so old files are rebuilt.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
+    /// Posts in the head: a screenful or two, a few milliseconds to decode.
+    public static let headCount = 200
 
     /// The cache file's bytes for `source`, read from `path` whose files had `fingerprint`.
     public static func encode(_ source: FeedSource, path: String, fingerprint: String) -> [UInt8] {
@@ -21,6 +25,25 @@ public enum SourceCache {
         w.uint(formatVersion)
         w.string(path)
         w.string(fingerprint)
+        var head = BinaryWriter()
+        body(Self.head(of: source), into: &head)
+        w.uint(head.bytes.count)
+        w.append(head.bytes)
+        body(source, into: &w)
+        return w.bytes
+    }
+
+    /// The first `headCount` posts of `source`'s first section as a source of their own (same kind,
+    /// title and owner; one section).
+    public static func head(of source: FeedSource) -> FeedSource {
+        let first = source.sections.first ?? Section(name: "", itemIndices: [])
+        let items = first.itemIndices.prefix(headCount).map { source.items[$0] }
+        return FeedSource(kind: source.kind, title: source.title, owner: source.owner,
+                          sections: [Section(name: first.name, itemIndices: Array(items.indices))], items: items)
+    }
+
+    /// Appends the body of `source` to `w`.
+    private static func body(_ source: FeedSource, into w: inout BinaryWriter) {
         w.string(source.kind.rawValue)
         w.string(source.title)
         if let owner = source.owner { w.u8(1); author(owner, &w) } else { w.u8(0) }
@@ -62,17 +85,45 @@ public enum SourceCache {
             w.uint(section.itemIndices.count)
             section.itemIndices.forEach { w.uint($0) }
         }
-        return w.bytes
     }
 
-    /// The source in `bytes` when they are a cache file of this version for `path` and `fingerprint`; nil otherwise.
-    public static func decode(_ bytes: [UInt8], path: String, fingerprint: String) -> FeedSource? {
+    /// The source in `bytes` when they are a cache file of this version for `path` and `fingerprint`
+    /// (only its head with `headOnly`, for which `bytes` may end after the head); nil otherwise.
+    public static func decode(_ bytes: [UInt8], path: String, fingerprint: String, headOnly: Bool = false) -> FeedSource? {
         guard bytes.count > magic.count, bytes.starts(with: magic) else { return nil }
         var r = BinaryReader(bytes, offset: magic.count)
         do throws(BinaryReader.Damaged) {
-            guard try r.uint() == formatVersion, try r.string() == path, try r.string() == fingerprint,
-                let kind = SourceKind(rawValue: try r.string())
-            else { return nil }
+            guard try r.uint() == formatVersion, try r.string() == path, try r.string() == fingerprint else { return nil }
+            let headLength = try r.uint(limit: r.remaining)
+            if headOnly {
+                var head = BinaryReader(Array(bytes[r.offset..<(r.offset + headLength)]))
+                return try body(&head)
+            }
+            r.skip(headLength)
+            return try body(&r)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The length of the header and head of a cache file whose first bytes are `prefix` (enough of
+    /// them to hold the header), so the head can be read without the rest; nil when not a cache file.
+    public static func headEnd(_ prefix: [UInt8]) -> Int? {
+        guard prefix.count > magic.count, prefix.starts(with: magic) else { return nil }
+        var r = BinaryReader(prefix, offset: magic.count)
+        do throws(BinaryReader.Damaged) {
+            _ = try r.uint(); _ = try r.string(); _ = try r.string()
+            let headLength = try r.uint()
+            return r.offset + headLength
+        } catch {
+            return nil
+        }
+    }
+
+    /// A body as `body(_:into:)` writes it, which must end where the reader's bytes do.
+    private static func body(_ r: inout BinaryReader) throws(BinaryReader.Damaged) -> FeedSource? {
+        do {
+            guard let kind = SourceKind(rawValue: try r.string()) else { return nil }
             let title = try r.string()
             let owner = try r.u8() == 1 ? try author(&r) : nil
             let warnings = try (0..<r.count()).map { (_) throws(BinaryReader.Damaged) in try r.string() }
@@ -91,8 +142,6 @@ public enum SourceCache {
             }
             guard r.remaining == 0, !sections.isEmpty else { return nil }
             return FeedSource(kind: kind, title: title, owner: owner, sections: sections, items: items, warnings: warnings)
-        } catch {
-            return nil
         }
     }
 

@@ -24,6 +24,18 @@ public struct SourceCacheStore: Sendable {
         return SourceCache.decode(bytes, path: path, fingerprint: fingerprint)
     }
 
+    /// The head of the cached source for `path` (its newest posts, `SourceCache.head`) under the same
+    /// conditions as `load`, reading only the start of the file: what a relaunch shows first.
+    public func loadHead(path: String, fingerprint: String) -> FeedSource? {
+        let file = file(for: path)
+        guard var bytes = try? FileSystem.prefix(file, upTo: 1 << 16), let end = SourceCache.headEnd(bytes) else { return nil }
+        if end > bytes.count {
+            guard end <= 64 << 20, let more = try? FileSystem.prefix(file, upTo: end) else { return nil }
+            bytes = more
+        }
+        return SourceCache.decode(bytes, path: path, fingerprint: fingerprint, headOnly: true)
+    }
+
     /// Writes the cache of `source` read from `path` with `fingerprint` (atomically; errors ignored:
     /// a cache that cannot be written only means the next start parses again).
     public func save(_ source: FeedSource, path: String, fingerprint: String) {

@@ -77,6 +77,15 @@ public enum SourceLoader {
         }
     }
 
+    /// The newest posts of the cached source of a single path, read from the start of its index cache
+    /// when the files are unchanged: what a relaunch shows while the whole cache is read; nil otherwise.
+    public static func cachedHead(paths: [String], cache: SourceCacheStore) -> FeedSource? {
+        guard paths.count == 1 else { return nil }
+        let absolute = FileSystem.absolute(paths[0])
+        guard let fingerprint = SourceCacheStore.fingerprint(of: absolute) else { return nil }
+        return cache.loadHead(path: absolute, fingerprint: fingerprint)
+    }
+
     /// True when reading `paths` may take long enough to be done in the background while the window
     /// shows (archives, and files over 8 MB); small feeds are read before the window opens.
     public static func isLarge(paths: [String]) -> Bool {

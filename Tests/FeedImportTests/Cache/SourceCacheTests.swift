@@ -35,6 +35,36 @@ import Testing
         #expect(SourceCache.decode(SourceCache.encode(noOwner, path: "/", fingerprint: ""), path: "/", fingerprint: "") == noOwner)
     }
 
+    @Test func theHeadIsTheFirstSectionsNewestPostsAndReadsAlone() throws {
+        let items = (0..<500).map { i in
+            Item(id: "\(i)", date: Timestamp(seconds: Int64(10_000 - i)), author: Author(name: "A", handle: "a"), text: "post \(i)")
+        }
+        // The first section lists every other item: its first 200 are items 0, 2, … 398.
+        let source = FeedSource(kind: .twitterArchive, title: "T", owner: Author(name: "A", handle: "a"),
+                                sections: [Section(name: "Tweets", itemIndices: Array(stride(from: 0, to: 500, by: 2))),
+                                           Section(name: "Replies", itemIndices: Array(stride(from: 1, to: 500, by: 2)))],
+                                items: items, warnings: ["w"])
+        let bytes = SourceCache.encode(source, path: "/p", fingerprint: "f")
+        let head = try #require(SourceCache.decode(bytes, path: "/p", fingerprint: "f", headOnly: true))
+        #expect(head.items.count == 200)
+        #expect(head.items.first?.id == "0")
+        #expect(head.items.last?.id == "398")
+        #expect(head.sections == [Section(name: "Tweets", itemIndices: Array(0..<200))])
+        #expect(head.title == "T")
+        #expect(head.warnings.isEmpty)
+        let end = try #require(SourceCache.headEnd(Array(bytes.prefix(4096))))
+        #expect(end < bytes.count / 2)
+        #expect(SourceCache.decode(Array(bytes.prefix(end)), path: "/p", fingerprint: "f", headOnly: true) == head)
+        #expect(SourceCache.decode(Array(bytes.prefix(end)), path: "/p", fingerprint: "f") == nil)
+        #expect(SourceCache.decode(bytes, path: "/p", fingerprint: "f") == source)
+
+        let folder = NSTemporaryDirectory() + "plumage-head-\(UUID().uuidString)"
+        let store = SourceCacheStore(folder: folder)
+        store.save(source, path: "/p", fingerprint: "f")
+        #expect(store.loadHead(path: "/p", fingerprint: "f") == head)
+        #expect(store.loadHead(path: "/p", fingerprint: "g") == nil)
+    }
+
     @Test func anotherPathFingerprintOrVersionIsStale() {
         var bytes = SourceCache.encode(Self.source, path: "/a/b.zip", fingerprint: "123:45.6")
         #expect(SourceCache.decode(bytes, path: "/a/c.zip", fingerprint: "123:45.6") == nil)

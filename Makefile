@@ -38,7 +38,8 @@ e2e:
 	Tests/e2e/smoke.sh "$$($(SWIFT) build --show-bin-path)/plumage"
 
 # Frame-time figures: the demo and a generated 10,000-item feed, 5 runs each, and their medians; the
-# scan of a generated folder of 100,000 photos in 2,000 places.
+# scan of a generated folder of 100,000 photos in 2,000 places; opening a generated 100,000-tweet archive
+# (zip): first frame, whole read, search index and queries, relaunch from the index cache, peak memory.
 bench: build
 	python3 scripts/make-big-feed.py 10000 .build/bench-10k.json
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench scroll --json; done | tee .build/bench-demo.jsonl
@@ -47,6 +48,9 @@ bench: build
 	[ -d .build/bench-places ] || python3 scripts/make-photo-tree.py .build/bench-places
 	$(BIN_DIR)/plumage bench places .build/bench-places --runs 5 --json | tee .build/bench-places.jsonl
 	python3 scripts/bench-medians.py .build/bench-places.jsonl
+	[ -f .build/bench-archive-100k.zip ] || python3 scripts/make-twitter-archive.py 100000 .build/bench-archive-100k.zip --zip --seed 1
+	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench load .build/bench-archive-100k.zip --json; done | tee .build/bench-load.jsonl
+	python3 scripts/bench-medians.py .build/bench-load.jsonl
 
 install: build
 	install -Dm755 $(BIN_DIR)/plumage $(DESTDIR)$(PREFIX)/bin/plumage

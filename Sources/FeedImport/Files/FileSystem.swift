@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 
 /// The few POSIX file operations the loaders need, with `strerror` reasons in their errors.
@@ -84,18 +85,7 @@ enum FileSystem {
     }
 
     /// An absolute, lexically normalised version of `path` (relative paths start at the current directory).
-    static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
+    static func absolute(_ path: String) -> String { ArchivePath.absolute(path) }
 
     /// The folder holding `path` (`/a/b/c.json` → `/a/b`).
     static func directory(of path: String) -> String {

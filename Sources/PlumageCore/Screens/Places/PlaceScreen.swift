@@ -54,7 +54,7 @@ public struct PlaceScreen: Screen {
 
     /// The photo list's keys for the `?` overlay.
     public var keyHelp: [(keys: String, action: String)] {
-        [("wheel, drag", "scroll"), ("click", "open a photo")] + PlaceListCommand.keys.helpRows
+        [("wheel, drag", "scroll"), ("click", "open a photo")] + RowListCommand.keys.helpRows
     }
 
     /// The image view on the place's photos, at photo `index` (0-based).
@@ -72,7 +72,7 @@ public struct PlaceScreen: Screen {
         case let .photoHeaders(batch) where batch.folder == place.path:
             place.apply(batch.headers)
         case let .key(key, modifiers):
-            guard let command = PlaceListCommand.keys.command(for: key, modifiers),
+            guard let command = RowListCommand.keys.command(for: key, modifiers),
                   let row = list.target(of: command, from: selection, count: place.photos.count, env: env) else { break }
             if command == .open { return open(row) }
             selection = row

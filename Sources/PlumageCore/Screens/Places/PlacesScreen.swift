@@ -29,7 +29,7 @@ public struct PlacesScreen: Screen {
 
     /// The places list's keys for the `?` overlay.
     public var keyHelp: [(keys: String, action: String)] {
-        [("wheel, drag", "scroll"), ("click", "open a place")] + PlaceListCommand.keys.helpRows
+        [("wheel, drag", "scroll"), ("click", "open a place")] + RowListCommand.keys.helpRows
     }
 
     /// How far the list is scrolled, in points from the top.
@@ -60,7 +60,7 @@ public struct PlacesScreen: Screen {
         case let .photoHeaders(batch):
             catalog.apply(batch)
         case let .key(key, modifiers):
-            guard let command = PlaceListCommand.keys.command(for: key, modifiers) else { break }
+            guard let command = RowListCommand.keys.command(for: key, modifiers) else { break }
             let current = selectedRow
             guard let row = list.target(of: command, from: current, count: catalog.order.count, env: env) else { break }
             if command == .open { return open(row: row) }

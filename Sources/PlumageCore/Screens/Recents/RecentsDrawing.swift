@@ -1,20 +1,13 @@
-/// Geometry of the recents list: fixed-height rows in the feed's column.
+/// Geometry of the recents list's rows.
 enum RecentsLayout {
     /// Height of one row in points.
     static let rowHeight = 64.0
     /// Side of a row's thumbnail in points.
     static let thumbnail = 44.0
 
-    /// The frame of row `row` in window points, with the list scrolled by `offset`.
-    static func rowFrame(row: Int, column: Rect, offset: Double) -> Rect {
-        Rect(x: column.minX, y: ChromeMetrics.barHeight + Double(row) * rowHeight - offset.rounded(),
-             width: column.width, height: rowHeight)
-    }
-
-    /// The × button that forgets row `row`, at the row's right end.
-    static func forgetButton(row: Int, column: Rect, offset: Double) -> Rect {
-        let frame = rowFrame(row: row, column: column, offset: offset)
-        return Rect(x: frame.maxX - FeedMetrics.padding - 32, y: frame.midY - 16, width: 32, height: 32)
+    /// The × button that forgets the row drawn in `frame`, at its right end.
+    static func forgetButton(in frame: Rect) -> Rect {
+        Rect(x: frame.maxX - FeedMetrics.padding - 32, y: frame.midY - 16, width: 32, height: 32)
     }
 }
 
@@ -24,10 +17,8 @@ extension RecentsScreen {
     /// Advances the scroll to `env.time` and returns the frame.
     public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
         let theme = env.theme
-        let column = column(env)
-        scroll.resize(contentHeight: ChromeMetrics.barHeight + Double(entries.count) * RecentsLayout.rowHeight
-                      + FeedMetrics.bottomInset, viewportHeight: env.windowSize.height, keepingOffset: scroll.offset)
-        _ = scroll.advance(to: env.time)
+        let column = RowList.column(env)
+        list.sync(count: entries.count, env: env)
 
         var commands: [DrawCommand] = []
         let columnTint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
@@ -35,18 +26,15 @@ extension RecentsScreen {
                                placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
         let style = "\(theme.name):\(env.textScale)"
         if entries.isEmpty {
-            let block = TextLayout.layout([StyledSpan("Nothing opened yet: sources and photos you open appear here.",
-                                                      theme.color(.date))],
-                                          style: .b1, maxWidth: column.width - 2 * FeedMetrics.padding, measurer: measurer)
-            commands.append(.text(block, at: Point(x: (column.midX - block.size.width / 2).rounded(),
-                                                   y: ChromeMetrics.barHeight + 40), key: "recents:empty:\(style)"))
+            RowList.drawMessage("Nothing opened yet: sources and photos you open appear here.", env: env,
+                                measurer: measurer, into: &commands)
         }
-        let hover = drag == nil ? env.pointer.flatMap { row(at: $0, env: env) } : nil
+        let hover = list.hoveredRow(count: entries.count, env: env)
         let textX = FeedMetrics.padding + RecentsLayout.thumbnail + FeedMetrics.avatarGap
         let textWidth = column.width - textX - FeedMetrics.padding - 40
-        for (i, entry) in entries.enumerated() {
-            let frame = RecentsLayout.rowFrame(row: i, column: column, offset: scroll.offset)
-            guard frame.maxY > ChromeMetrics.barHeight, frame.minY < env.windowSize.height else { continue }
+        for i in list.visibleRows(count: entries.count, env: env) {
+            let entry = entries[i]
+            let frame = list.frame(ofRow: i, env: env)
             if i == selection || i == hover { commands.append(.fill(frame, theme.color(.selection))) }
             let thumb = Rect(x: frame.minX + FeedMetrics.padding, y: frame.midY - RecentsLayout.thumbnail / 2,
                              width: RecentsLayout.thumbnail, height: RecentsLayout.thumbnail)
@@ -65,7 +53,7 @@ extension RecentsScreen {
             commands.append(.text(subtitle, at: Point(x: frame.minX + textX, y: top + title.size.height + 2),
                                   key: "recents:detail:\(entry.path):\(detail):\(style)"))
             if i == hover || i == selection {
-                let button = RecentsLayout.forgetButton(row: i, column: column, offset: scroll.offset)
+                let button = RecentsLayout.forgetButton(in: frame)
                 if let pointer = env.pointer, button.contains(pointer) {
                     commands.append(.roundedFill(button, radius: 8, theme.color(.selection)))
                 }
@@ -74,11 +62,7 @@ extension RecentsScreen {
             commands.append(.fill(Rect(x: frame.minX + textX, y: frame.maxY - 1, width: frame.width - textX,
                                        height: 1), theme.color(.separator)))
         }
-        let track = env.windowSize.height - ChromeMetrics.barHeight - 8
-        if let thumb = scroll.indicator(trackHeight: track) {
-            commands.append(.roundedFill(Rect(x: env.windowSize.width - 7, y: ChromeMetrics.barHeight + 4 + thumb.y,
-                                              width: 4, height: thumb.height), radius: 2, theme.color(.indicator)))
-        }
+        list.drawIndicator(env: env, into: &commands)
         env.bar.draw(title: "Recent", leftIcon: env.barLeftIcon, chevron: false, theme: theme,
                      hover: env.pointer, measurer: measurer, into: &commands)
         return Frame(commands: commands)

@@ -1,5 +1,5 @@
-/// A scrolling list of equally tall rows in the feed's column (the places list and a place's
-/// photos): rows are never laid out ahead, only the visible ones are drawn, so the list costs the
+/// A scrolling list of equally tall rows in the feed's column (the places list, a place's photos,
+/// the recently opened list): rows are never laid out ahead, only the visible ones are drawn, so the list costs the
 /// same at 20 rows or 100,000 and may grow while it is shown. Row `i`'s top in content points is
 /// `topPadding + i · rowHeight`; content point 0 is at the bar's bottom edge when not scrolled.
 struct RowList: Sendable {
@@ -103,7 +103,7 @@ struct RowList: Sendable {
 
     /// Where a keyboard move of `command` from `current` lands among `count` rows (nil when there
     /// are none): from no selection, a step down starts at the first row whose top shows.
-    func target(of command: PlaceListCommand, from current: Int?, count: Int, env: ScreenEnvironment) -> Int? {
+    func target(of command: RowListCommand, from current: Int?, count: Int, env: ScreenEnvironment) -> Int? {
         guard count > 0 else { return nil }
         let page = max(1, Int(Self.viewportHeight(env) / rowHeight) - 1)
         let start = current ?? {
@@ -145,12 +145,12 @@ struct RowList: Sendable {
                                       maxWidth: column.width - 40, maxLines: 2, measurer: measurer)
         commands.append(.text(block, at: Point(x: (column.midX - block.size.width / 2).rounded(),
                                                y: ChromeMetrics.barHeight + 48),
-                              key: "places-message:\(message):\(env.theme.name)"))
+                              key: "list-message:\(message):\(env.theme.name)"))
     }
 }
 
-/// What a key press asks of a list of places or of photos.
-public enum PlaceListCommand: Hashable, Sendable, KeyCommand {
+/// What a key press asks of a `RowList` screen (places, a place's photos, recently opened).
+public enum RowListCommand: Hashable, Sendable, KeyCommand {
     /// Move the selection by this many rows (↑ ↓ j k).
     case select(Int)
     /// Move the selection by this many pages (PgUp PgDn).
@@ -169,8 +169,8 @@ public enum PlaceListCommand: Hashable, Sendable, KeyCommand {
         }
     }
 
-    /// The keys of the places list and of a place's photos.
-    public static let keys = KeyTable<PlaceListCommand>([
+    /// The keys of every `RowList` screen.
+    public static let keys = KeyTable<RowListCommand>([
         (KeyChord(.down),                        .select(1)),
         (KeyChord(.up),                          .select(-1)),
         (KeyChord(.character("j")),              .select(1)),

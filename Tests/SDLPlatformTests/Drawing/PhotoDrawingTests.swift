@@ -68,6 +68,14 @@ extension GoldenTests {
         _ = try render(theme: "dark") { app, backend in
             app.openPhotos([Photo(path: first, title: "first"), Photo(path: second, title: "second")], at: 0)
             backend.drawSettled(&app, at: 1)
+            // The premise: the neighbour's decode has arrived (on a loaded machine it may come after
+            // the shown photo settles); wait for it, drawing as the loop would, for at most 20 s.
+            let deadline = Date().addingTimeInterval(20)
+            while app.photoScreen?.status[second]?.levels.isEmpty ?? true, Date() < deadline {
+                usleep(10_000)
+                backend.drawFrame(of: &app, at: 1, statistics: nil)
+            }
+            XCTAssertFalse(app.photoScreen?.status[second]?.levels.isEmpty ?? true, "the neighbour was never decoded")
             _ = app.handle(.key(.character("n"), []), at: 1)
             backend.drawFrame(of: &app, at: 1, statistics: nil)
             backend.renderer.flush()

@@ -44,7 +44,7 @@ extension AppState {
     /// The key help, the FPS overlay and the notice, over any screen, when they are shown.
     mutating func drawOverlays(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?,
                                into commands: inout [DrawCommand]) {
-        loading?.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands)
+        loading?.draw(windowSize: windowSize, time: time, theme: theme, measurer: measurer, into: &commands)
         if showsHelp {
             HelpOverlay.draw(screenRows: top.keyHelp, canGoBack: stack.depth > 1, windowSize: windowSize, theme: theme,
                              measurer: measurer, into: &commands)

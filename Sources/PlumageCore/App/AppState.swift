@@ -294,9 +294,11 @@ public struct AppState: Sendable {
             let list = stack.screens[split.listDepth].isAnimating(env: environment(at: time, depth: split.listDepth,
                                                                                     pane: split.listPane))
             return list || top.isAnimating(env: environment(at: time, depth: stack.depth - 1, pane: split.detailPane))
-                || showsFPS
+                || showsFPS || loading != nil
         }
+        // The progress bar moves while a source is read.
         return stack.slideOffset(at: time) != nil || top.isAnimating(env: environment(at: time)) || showsFPS
+            || loading != nil
     }
 
     /// When the picture next changes by itself though nothing animates (a notice goes away), if it

@@ -1,6 +1,7 @@
 /// Progress of a source still being read in the background (a large archive is shown from its
 /// first posts while the rest is indexed): a thin bar along the bottom edge of the navigation bar,
-/// filled to `fraction`, with a short label in a pill centred just below it ("Reading archive.zip…").
+/// filled to `fraction` (at 0, how much is unknown: a segment sweeps across), with a short label in a
+/// pill centred just below it ("Reading archive.zip…").
 public struct LoadingBar: Hashable, Sendable {
     /// How much is done, 0…1.
     public var fraction: Double
@@ -15,13 +16,23 @@ public struct LoadingBar: Hashable, Sendable {
     /// Height of the bar in points.
     static let height = 3.0
 
-    /// Commands for the bar over the navigation bar of a window `windowSize` points wide.
-    func draw(windowSize: Size, theme: Theme, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+    /// Commands for the bar over the navigation bar of a window `windowSize` points wide at `time`.
+    func draw(windowSize: Size, time: Seconds, theme: Theme, measurer: some TextMeasuring,
+              into commands: inout [DrawCommand]) {
         let y = ChromeMetrics.barHeight - Self.height
-        commands.append(.fill(Rect(x: 0, y: y, width: windowSize.width, height: Self.height),
-                              theme.color(.separator).withAlpha(0.6)))
-        commands.append(.fill(Rect(x: 0, y: y, width: (windowSize.width * fraction).rounded(), height: Self.height),
-                              theme.color(.link)))
+        let width = windowSize.width
+        commands.append(.fill(Rect(x: 0, y: y, width: width, height: Self.height), theme.color(.separator).withAlpha(0.6)))
+        if fraction > 0 {
+            commands.append(.fill(Rect(x: 0, y: y, width: (width * fraction).rounded(), height: Self.height),
+                                  theme.color(.link)))
+        } else {
+            // A quarter of the width sweeping left to right every 1.5 s.
+            let phase = (time / 1.5).truncatingRemainder(dividingBy: 1)
+            let start = (phase * width * 1.25 - width * 0.25).rounded()
+            let segment = Rect(x: max(0, start), y: y, width: max(0, min(width, start + width / 4) - max(0, start)),
+                               height: Self.height)
+            commands.append(.fill(segment, theme.color(.link)))
+        }
         guard !label.isEmpty else { return }
         let block = TextLayout.layout([StyledSpan(Substring(label), theme.color(.overlayText))], style: .b1,
                                       maxWidth: min(480, windowSize.width - 40), maxLines: 1, measurer: measurer)

@@ -28,8 +28,7 @@ for _ in $(seq 1 60); do
 done
 echo "e2e: archive window title: $title"
 [ "$title" = "Plumage — Tweets · Plumage Owner" ] || fail "the archive's posts did not arrive (title '$title')"
-sleep 1.5
-shot archive-feed
+shot_settled archive-feed
 n=$(changed archive-feed archive-feed 1000x700+0+60)
 [ "${n%.*}" -eq 0 ] || fail "screenshot compare is broken"
 
@@ -47,8 +46,7 @@ expect_change archive-feed archive-media 1000x700+0+52 50000 "choosing Media swa
 
 # A click on the first post's text opens its details; Escape comes back.
 xdotool key Home
-sleep 0.5
-shot archive-top
+shot_settled archive-top
 xdotool mousemove 420 110 click 1 mousemove 995 755
 sleep 0.8
 shot archive-details

@@ -19,8 +19,8 @@ pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
 xdotool mousemove 1275 795
-sleep 2.5
-shot feed-start
+sleep 1
+shot_settled feed-start
 
 xdotool mousemove 450 103 click 1 mousemove 1275 795   # on "Plumage 1.0", plain text of the first post
 sleep 0.8

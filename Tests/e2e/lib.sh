@@ -17,3 +17,17 @@ expect_same() {
   echo "e2e: $5: $n pixels differ"
   [ "${n%.*}" -le "$4" ] || fail "not true: $5"
 }
+# shot_settled NAME: a screenshot taken once the screen has stopped changing (two shots 0.3 s apart
+# equal; at most 20 s), so a loaded machine's late decodes (the blurred backdrop) are in it.
+shot_settled() {
+  local i n
+  shot "$1"
+  for i in $(seq 1 60); do
+    sleep 0.3
+    shot "$1-next"
+    n=$(compare -metric AE "$out/$1.png" "$out/$1-next.png" null: 2>&1 >/dev/null | cut -d' ' -f1 || true)
+    mv "$out/$1-next.png" "$out/$1.png"
+    [ "${n%.*}" = "0" ] && return 0
+  done
+  echo "e2e: the screen never settled for $1" >&2
+}

@@ -25,8 +25,8 @@ pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
 xdotool mousemove 1275 795
-sleep 2.5   # the scan, then the mosaics decode
-shot places
+sleep 1   # the scan, then the mosaics decode
+shot_settled places
 expect_title '^Plumage — Photos · Places$' "the folder opened as its places"
 
 # Rows are 96 points tall from y = 58 in the 640-point column (x 320–960): the first place's centre.

@@ -22,8 +22,8 @@ pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
 xdotool mousemove 1270 790
-sleep 1.5
-shot reload-before
+sleep 1
+shot_settled reload-before
 
 printf '{"version": "https://jsonfeed.org/version/1.1", "items": [' >"$file"
 xdotool key F5

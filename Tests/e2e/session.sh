@@ -8,14 +8,13 @@ bin=$1 out=$2
 pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
-sleep 2.5   # first frame, then photos decode and arrive
-shot start
+sleep 1   # first frame, then photos decode and arrive
+shot_settled start
 
 # A click on the first item's photo pushes the image view (it slides in over 0.2 s); Escape pops
 # it and the feed is back exactly as it was left.
 xdotool mousemove 670 360
-sleep 0.3
-shot pointed
+shot_settled pointed
 xdotool click 1
 sleep 1.2
 shot pushed

@@ -23,8 +23,8 @@ sleep 1
 shot_settled feed-start
 
 xdotool mousemove 450 103 click 1 mousemove 1275 795   # on "Plumage 1.0", plain text of the first post
-sleep 0.8
-shot details
+sleep 0.5
+shot_settled details
 expect_change feed-start details 1280x748+0+52 100000 "clicking a post opened its details"
 
 # A click on the #SDL2 row (the details open beside the feed in this 1280-point window) pushes
@@ -34,8 +34,8 @@ sleep 0.8
 shot search
 expect_change details search 720x52+560+0 300 "clicking the #SDL2 row pushed its search feed (the bar's title changed)"
 xdotool key BackSpace
-sleep 0.8
-shot details-again
+sleep 0.5
+shot_settled details-again
 # (the clicked row is chosen now, so only what lies above the rows is compared)
 expect_same details details-again 1280x680+0+0 0 "Backspace returned to the details as they were"
 
@@ -48,8 +48,8 @@ echo "e2e: xdg-open ran with: $argv"
 [ "$argv" = "https://www.jsonfeed.org/version/1.1/" ] || fail "xdg-open got '$argv'"
 
 xdotool key BackSpace
-sleep 0.8
-shot back
+sleep 0.5
+shot_settled back
 # The first post is highlighted now (the click chose it); the rows below it are where they were.
 expect_same feed-start back 1280x260+0+540 0 "Back returned to the feed at the same scroll position"
 

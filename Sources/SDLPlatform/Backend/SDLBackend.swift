@@ -49,16 +49,13 @@ public final class SDLBackend {
     /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).
     public var wakeEventTypes: Set<UInt32> { [images.wakeEventType, photos.wakeEventType, background.eventType] }
 
-    /// Runs `work` on a background thread at nice 10, handing it a `post` that delivers one event
-    /// through `news()` each time it is called (a folder scan's batches as they come). Not
-    /// `SCHED_IDLE` like the decoders: this is short work the user watches (places appearing), and
-    /// an idle-class thread stalls for as long as anything else keeps the cores busy (a 0.5 s scan
-    /// took 17 s beside two compilers); at nice 10 it still yields to the UI thread.
+    /// Runs `work` on a background thread at the decoders' priority (nice 10: it yields to the UI
+    /// thread, and still runs beside a busy build), handing it a `post` that delivers one event
+    /// through `news()` each time it is called (a folder scan's batches as they come).
     public func runInBackground(_ work: @escaping @Sendable (_ post: (InputEvent) -> Void) -> Void) {
         let mailbox = background
         Thread.detachNewThread {
-            // On Linux the nice value is per thread: 0 names the calling one.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            WorkerQueue.lowerCurrentThreadPriority()
             work { mailbox.post($0) }
         }
     }

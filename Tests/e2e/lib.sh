@@ -17,17 +17,18 @@ expect_same() {
   echo "e2e: $5: $n pixels differ"
   [ "${n%.*}" -le "$4" ] || fail "not true: $5"
 }
-# shot_settled NAME: a screenshot taken once the screen has stopped changing (two shots 0.3 s apart
-# equal; at most 20 s), so a loaded machine's late decodes (the blurred backdrop) are in it.
+# shot_settled NAME: a screenshot taken once the screen has stopped changing (the same for 1.5 s,
+# shots 0.3 s apart; at most 30 s), so a loaded machine's late decodes (the blurred backdrop) are in it.
 shot_settled() {
-  local i n
+  local i n same=0
   shot "$1"
-  for i in $(seq 1 60); do
+  for i in $(seq 1 100); do
     sleep 0.3
     shot "$1-next"
     n=$(compare -metric AE "$out/$1.png" "$out/$1-next.png" null: 2>&1 >/dev/null | cut -d' ' -f1 || true)
     mv "$out/$1-next.png" "$out/$1.png"
-    [ "${n%.*}" = "0" ] && return 0
+    if [ "${n%.*}" = "0" ]; then same=$((same + 1)); else same=0; fi
+    [ "$same" -ge 5 ] && return 0
   done
   echo "e2e: the screen never settled for $1" >&2
 }

@@ -70,6 +70,14 @@ INSTALLED  = $(DESTDIR)$(PREFIX)/bin/plumage $(SHARE)/applications/plumage.deskt
              $(SHARE)/fish/vendor_completions.d/plumage.fish \
              $(foreach s,48 64 128 256,$(SHARE)/icons/hicolor/$(s)x$(s)/apps/plumage.png)
 
+# A real install or uninstall (no DESTDIR) refreshes the MIME cache that "Open with" reads
+# (mimeinfo.cache) and an icon cache that already exists (one created here could hide other icons).
+REFRESH_CACHES = @if [ -z "$(DESTDIR)" ]; then \
+	  ! command -v update-desktop-database >/dev/null || update-desktop-database -q $(SHARE)/applications; \
+	  [ ! -f $(SHARE)/icons/hicolor/icon-theme.cache ] || ! command -v gtk-update-icon-cache >/dev/null \
+	    || gtk-update-icon-cache -q -t -f $(SHARE)/icons/hicolor; \
+	fi
+
 install: build
 	$(MAKE) --no-print-directory install-files BIN_DIR="$(BIN_DIR)"
 
@@ -92,15 +100,12 @@ install-files:
 	"$(BIN_DIR)/plumage" --generate-completion-script bash > $(SHARE)/bash-completion/completions/plumage
 	"$(BIN_DIR)/plumage" --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_plumage
 	"$(BIN_DIR)/plumage" --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/plumage.fish
-	@# A real install (no DESTDIR) refreshes the menu's MIME cache and the icon cache when the tools exist.
-	@if [ -z "$(DESTDIR)" ]; then \
-	  command -v update-desktop-database >/dev/null && update-desktop-database -q $(SHARE)/applications || true; \
-	  command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t $(SHARE)/icons/hicolor || true; \
-	fi
+	$(REFRESH_CACHES)
 
 uninstall:
 	rm -f $(INSTALLED)
 	rm -rf $(SHARE)/plumage
+	$(REFRESH_CACHES)
 
 # `make install-files DESTDIR=<temporary folder>` with the debug binary: files, validators, the
 # installed binary from another folder, and `make uninstall` (Tests/install/install-test.sh).

@@ -16,10 +16,12 @@ import sys
 
 EXIT_STATUS = [
     ("0", "Success."),
-    ("1", "Bad input: a source, image or theme that cannot be read or used, or an output that "
-          "cannot be written; a one-line message on standard error says which and why."),
-    ("64", "Usage error: an unknown command or option, a missing or malformed value (the "
-           "argument parser's EX_USAGE); the message is followed by the command's usage."),
+    ("1", "Bad input: a source, image or theme that cannot be read or used (an unknown --theme "
+          "name too), or an output that cannot be written; a one-line message on standard error "
+          "says which and why."),
+    ("64", "Usage error (EX_USAGE), found while parsing the command line: an unknown command or "
+           "option, a missing value, or a value of the wrong form or range (--size 5x5, --scale "
+           "abc); the message is followed by the command's usage."),
 ]
 
 ENVIRONMENT = [

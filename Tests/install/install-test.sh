@@ -4,7 +4,8 @@
 # under desktop-file-validate, the metainfo valid under appstreamcli, the version the same in the
 # binary, the man page and the metainfo, the completions well-formed, the man page rendered without
 # warnings; the installed binary renders a snapshot from another folder with its installed assets
-# (and fails with a message once they are moved away); `make uninstall` leaves no file behind.
+# (and fails with a message once they are moved away); `make uninstall` leaves no file behind; a real
+# install (no DESTDIR) registers the MIME types for "Open with" and its uninstall unregisters them.
 # Usage: Tests/install/install-test.sh BIN_DIR (the folder holding a built plumage)
 set -euo pipefail
 bin_dir=$(realpath "$1")
@@ -79,6 +80,19 @@ for file in "$bash_completion" "$root/share/zsh/site-functions/_plumage" "$root/
         grep -q -- "$word" "$file" || fail "$(basename "$file") does not complete '$word'"
     done
 done
+# bash completion at work: the themes after --theme, the renderers after --renderer, files for a path.
+complete_line() {
+    (cd "$work" && bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        COMP_CWORD=$(($# - 1)); COMPREPLY=(); _plumage plumage "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+        printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' _ "$bash_completion" "$@")
+}
+touch "$work/feed.json"
+[ "$(complete_line plumage snapshot --theme '')" = "dark green light original " ] \
+    || fail "bash completes --theme as '$(complete_line plumage snapshot --theme '')'"
+[ "$(complete_line plumage run --renderer o)" = "opengl opengles2 " ] \
+    || fail "bash completes --renderer o as '$(complete_line plumage run --renderer o)'"
+[ "$(complete_line plumage run fee)" = "feed.json " ] || fail "bash completes a path as '$(complete_line plumage run fee)'"
+rm "$work/feed.json"
 if command -v zsh > /dev/null; then zsh -n "$root/share/zsh/site-functions/_plumage" || fail "zsh completion does not parse"; fi
 if command -v fish > /dev/null; then fish -n "$root/share/fish/vendor_completions.d/plumage.fish" || fail "fish completion does not parse"; fi
 
@@ -114,5 +128,23 @@ mv "$work/moved-share" "$root/share/plumage"
 make -C "$repo" --no-print-directory uninstall DESTDIR="$dest" PREFIX="$prefix" > "$work/uninstall.log" 2>&1 \
     || { cat "$work/uninstall.log" >&2; fail "make uninstall failed"; }
 left=$(find "$dest" ! -type d)
+[ -z "$left" ] || fail "left after uninstall: $left"
+# A real install (no DESTDIR, a temporary PREFIX) registers the types for "Open with" in the MIME
+# cache, and its uninstall takes them out again.
+prefix_root=$work/prefix
+make -C "$repo" --no-print-directory install-files BIN_DIR="$bin_dir" PREFIX="$prefix_root" > "$work/install2.log" 2>&1 \
+    || { cat "$work/install2.log" >&2; fail "make install-files PREFIX=… failed"; }
+cache=$prefix_root/share/applications/mimeinfo.cache
+for type in image/jpeg image/png image/webp application/feed+json; do
+    grep -qx "$type=plumage.desktop;" "$cache" || fail "mimeinfo.cache does not offer plumage for $type"
+done
+if command -v gio > /dev/null; then
+    PATH=$prefix_root/bin:$PATH XDG_DATA_DIRS=$prefix_root/share XDG_DATA_HOME=$work/data gio mime image/png 2>&1 | grep -q plumage.desktop \
+        || fail "gio does not list plumage.desktop for image/png"
+fi
+make -C "$repo" --no-print-directory uninstall PREFIX="$prefix_root" > "$work/uninstall2.log" 2>&1 \
+    || { cat "$work/uninstall2.log" >&2; fail "make uninstall PREFIX=… failed"; }
+! grep -q plumage "$cache" || fail "mimeinfo.cache still names plumage after uninstall"
+left=$(find "$prefix_root" ! -type d ! -name mimeinfo.cache)
 [ -z "$left" ] || fail "left after uninstall: $left"
 echo "install-test: passed"

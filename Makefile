@@ -4,12 +4,14 @@ SWIFT     ?= swift
 BIN_DIR    = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
 # Debian packages: SDL2 + image + ttf + TurboJPEG + libxml2 (HTML character references) headers, the
 # colour emoji font, and the tools the end-to-end test drives a real X window with (Xvfb, xdotool,
-# ImageMagick for screenshots).
+# ImageMagick for screenshots), and the validators the install test runs (desktop-file-validate,
+# appstreamcli, man).
 APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libxml2-dev publicsuffix \
-               fonts-noto-color-emoji xvfb xauth xdotool imagemagick python3
+               fonts-noto-color-emoji xvfb xauth xdotool imagemagick python3 \
+               desktop-file-utils appstream man-db
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test unit-test e2e bench install uninstall clean
+.PHONY: deps build run test unit-test e2e install-test bench install install-files uninstall clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -26,8 +28,8 @@ build: deps
 run: build
 	$(BIN_DIR)/plumage $(ARGS)
 
-# Every test: unit + golden tests headless (dummy SDL video), then the real binary in Xvfb.
-test: deps unit-test e2e
+# Every test: unit + golden tests headless (dummy SDL video), the real binary in Xvfb, then the install.
+test: deps unit-test e2e install-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -52,17 +54,64 @@ bench: build
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench load .build/bench-archive-100k.zip --json; done | tee .build/bench-load.jsonl
 	python3 scripts/bench-medians.py .build/bench-load.jsonl
 
+# The desktop install (README, Install): the binary; Assets/ and Fonts/ in share/plumage/, where it
+# finds them from any folder; the .desktop entry ("Open with" for the image types it opens and JSON
+# Feed); the icon in four hicolor sizes; AppStream metainfo; a man page and bash/zsh/fish completions
+# generated from the argument parser. VERSION and DATE come from Sources/plumage/Version.swift.
+# `make install-files BIN_DIR=…` installs an already built binary (the install test uses the debug one).
+VERSION    = $(shell sed -n 's/.*static let number = "\(.*\)"/\1/p' Sources/plumage/Version.swift)
+DATE       = $(shell sed -n 's/.*static let date = "\(.*\)"/\1/p' Sources/plumage/Version.swift)
+APP_ID     = io.github.plumage.Plumage
+SHARE      = $(DESTDIR)$(PREFIX)/share
+# Every file `install-files` writes outside share/plumage/ (removed by `make uninstall`).
+INSTALLED  = $(DESTDIR)$(PREFIX)/bin/plumage $(SHARE)/applications/plumage.desktop \
+             $(SHARE)/metainfo/$(APP_ID).metainfo.xml $(SHARE)/man/man1/plumage.1 \
+             $(SHARE)/bash-completion/completions/plumage $(SHARE)/zsh/site-functions/_plumage \
+             $(SHARE)/fish/vendor_completions.d/plumage.fish \
+             $(foreach s,48 64 128 256,$(SHARE)/icons/hicolor/$(s)x$(s)/apps/plumage.png)
+
+# A real install or uninstall (no DESTDIR) refreshes the MIME cache that "Open with" reads
+# (mimeinfo.cache) and an icon cache that already exists (one created here could hide other icons).
+REFRESH_CACHES = @if [ -z "$(DESTDIR)" ]; then \
+	  ! command -v update-desktop-database >/dev/null || update-desktop-database -q $(SHARE)/applications; \
+	  [ ! -f $(SHARE)/icons/hicolor/icon-theme.cache ] || ! command -v gtk-update-icon-cache >/dev/null \
+	    || gtk-update-icon-cache -q -t -f $(SHARE)/icons/hicolor; \
+	fi
+
 install: build
-	install -Dm755 $(BIN_DIR)/plumage $(DESTDIR)$(PREFIX)/bin/plumage
-	mkdir -p $(DESTDIR)$(PREFIX)/share/plumage
-	cp -r Assets Fonts $(DESTDIR)$(PREFIX)/share/plumage/
-	install -Dm644 Assets/plumage.desktop $(DESTDIR)$(PREFIX)/share/applications/plumage.desktop
-	install -Dm644 Assets/icons/plumage.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps/plumage.png
+	$(MAKE) --no-print-directory install-files BIN_DIR="$(BIN_DIR)"
+
+install-files:
+	@[ -x "$(BIN_DIR)/plumage" ] || { echo "install-files: no plumage in BIN_DIR ($(BIN_DIR))"; exit 1; }
+	install -Dm755 "$(BIN_DIR)/plumage" $(DESTDIR)$(PREFIX)/bin/plumage
+	rm -rf $(SHARE)/plumage && mkdir -p $(SHARE)/plumage
+	cp -r Assets Fonts $(SHARE)/plumage/
+	install -Dm644 Install/plumage.desktop $(SHARE)/applications/plumage.desktop
+	mkdir -p $(SHARE)/metainfo
+	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@DATE@/$(DATE)/' Install/plumage.metainfo.xml.in \
+	    > $(SHARE)/metainfo/$(APP_ID).metainfo.xml
+	for s in 48 64 128; do \
+	  install -Dm644 Install/icons/$${s}x$${s}/plumage.png $(SHARE)/icons/hicolor/$${s}x$${s}/apps/plumage.png; \
+	done
+	install -Dm644 Assets/icons/plumage.png $(SHARE)/icons/hicolor/256x256/apps/plumage.png
+	mkdir -p $(SHARE)/man/man1 $(SHARE)/bash-completion/completions $(SHARE)/zsh/site-functions \
+	         $(SHARE)/fish/vendor_completions.d
+	python3 scripts/make-manpage.py "$(BIN_DIR)/plumage" "$(VERSION)" "$(DATE)" $(SHARE)/man/man1/plumage.1
+	"$(BIN_DIR)/plumage" --generate-completion-script bash > $(SHARE)/bash-completion/completions/plumage
+	"$(BIN_DIR)/plumage" --generate-completion-script zsh > $(SHARE)/zsh/site-functions/_plumage
+	"$(BIN_DIR)/plumage" --generate-completion-script fish > $(SHARE)/fish/vendor_completions.d/plumage.fish
+	$(REFRESH_CACHES)
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/bin/plumage $(DESTDIR)$(PREFIX)/share/plumage \
-	       $(DESTDIR)$(PREFIX)/share/applications/plumage.desktop \
-	       $(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps/plumage.png
+	rm -f $(INSTALLED)
+	rm -rf $(SHARE)/plumage
+	$(REFRESH_CACHES)
+
+# `make install-files DESTDIR=<temporary folder>` with the debug binary: files, validators, the
+# installed binary from another folder, and `make uninstall` (Tests/install/install-test.sh).
+install-test:
+	$(SWIFT) build --product plumage
+	Tests/install/install-test.sh "$$($(SWIFT) build --show-bin-path)"
 
 clean:
 	rm -rf .build

@@ -9,6 +9,7 @@
 #   make_images.py  demo photos (1600 px long edge, JPEG q82 baseline, no metadata), seeding-full.jpg
 #                   (byte-for-byte), 128x128 avatars (q85), 1920 px backgrounds (q80)
 #   make_icons.py   64x64 white-on-transparent UI icons and the 256x256 app icon
+#   make-app-icons.sh the app icon at 48, 64 and 128 px for the hicolor theme (Install/icons/, ImageMagick)
 #   demo_feed.py    Assets/demo/feed.json from the in-house texts in demo_texts.py (sizes read from files)
 #   make_fonts.py   Inter, DejaVu Sans, emoji and CJK subsets for the demo text, each checked after writing
 #   make_licenses.py Assets/LICENSES.md, Assets/LICENSES/, Fonts/LICENSES/
@@ -60,7 +61,7 @@ PY="$CACHE/venv/bin/python"
 
 echo "== Clearing old outputs"
 rm -rf "$REPO/Assets/demo" "$REPO/Assets/backgrounds" "$REPO/Assets/icons" "$REPO/Assets/LICENSES" \
-       "$REPO/Assets/LICENSES.md" "$REPO/Assets/plumage.desktop"
+       "$REPO/Assets/LICENSES.md"
 mkdir -p "$REPO/Assets" "$REPO/Fonts"
 find "$REPO/Fonts" -mindepth 1 -delete
 
@@ -69,6 +70,7 @@ echo "== Images"
 "$PY" "$HERE/make_images.py" "$CACHE/root/usr/share/backgrounds" "$CACHE/skimage" \
       "$FONTS/opentype/inter/Inter-Bold.otf" "$REPO/Assets"
 "$PY" "$HERE/make_icons.py" "$REPO/Assets/icons"
+"$REPO/scripts/make-app-icons.sh"
 
 echo "== Demo feed"
 "$PY" "$HERE/demo_feed.py" "$REPO/Assets"
@@ -76,19 +78,7 @@ echo "== Demo feed"
 echo "== Fonts"
 "$PY" "$HERE/make_fonts.py" "$FONTS" "$REPO/Assets/demo/feed.json" "$REPO/Fonts"
 
-echo "== Desktop entry and licences"
-cat > "$REPO/Assets/plumage.desktop" <<'DESKTOP'
-[Desktop Entry]
-Type=Application
-Name=Plumage
-GenericName=Feed and Photo Viewer
-Comment=View tweet-style feeds, archives and photos
-Exec=plumage %F
-Icon=plumage
-Terminal=false
-Categories=Graphics;Viewer;Network;
-MimeType=image/jpeg;image/png;image/gif;image/webp;application/feed+json;
-DESKTOP
+echo "== Licences"
 "$PY" "$HERE/make_licenses.py" "$CACHE/root" "$CACHE/skimage-dist-info" "$CACHE/versions.txt" "$REPO"
 
 echo "== Checks"

@@ -6,7 +6,8 @@ struct Plumage: ParsableCommand {
     /// The root command's name, abstract and subcommands (`run` by default).
     static let configuration = CommandConfiguration(
         commandName: "plumage",
-        abstract: "A fast native viewer for feeds (JSON Feed, the bundled demo) and photos.",
+        abstract: "A fast native viewer for Twitter/X and Mastodon archives, JSON Feeds and photos.",
+        version: PlumageVersion.banner,
         subcommands: [RunCommand.self, SnapshotCommand.self, BenchCommand.self, DumpCommand.self, SaveRecentsCommand.self],
         defaultSubcommand: RunCommand.self)
 }

@@ -74,7 +74,7 @@ ASSETS_HEADER = """# Assets: sources and licences
 
 Re-create everything listed here with `scripts/make-assets.sh` (`Assets/themes/` is separate).
 `demo/feed.json` and its texts, names and handles were written for Plumage; all people in it are
-fictional. `plumage.desktop` and the icons are own work.
+fictional. The icons are own work (and `Install/`: the desktop entry, metainfo and scaled app icons).
 
 Licence texts: CC BY 4.0 in `LICENSES/CC-BY-4.0.txt` (from the `{wallpapers}` copyright file),
 CC0 1.0 in `LICENSES/CC0-1.0.txt`, scikit-image's BSD-3-Clause in `LICENSES/scikit-image-BSD-3-Clause.txt`

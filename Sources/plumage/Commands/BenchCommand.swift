@@ -20,13 +20,13 @@ struct ScrollBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "scroll", abstract: "Scripted feed scrolling.")
 
     /// Path of the JSON Feed file; nil means the bundled demo.
-    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    @Argument(help: "A JSON Feed file; the bundled demo when omitted.", completion: .file()) var path: String?
     /// Number of frames to draw (at least 10).
     @Option(help: "Frames to draw.") var frames = 600
     /// Canvas size in points (drawn at scale 1).
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
     /// Name of the theme; nil means the first shipped theme.
-    @Option(help: "Theme.") var theme: String?
+    @Option(help: "Theme.", completion: .list(ThemeLibrary.shippedNames)) var theme: String?
     /// True to scroll top to bottom at constant speed instead of the scripted pattern.
     @Flag(help: "Scroll from top to bottom at constant speed instead (memory over the whole feed).") var sweep = false
     /// A search whose results feed is scrolled instead of the feed itself; nil scrolls the feed.
@@ -36,7 +36,8 @@ struct ScrollBench: ParsableCommand {
     /// True to print the report as one JSON object.
     @Flag(help: "Print JSON.") var json = false
     /// Path of an optional per-frame CSV file; nil writes none.
-    @Option(help: "Also write one CSV line per frame (frame,offset,work_ms,uploads,text_renders).") var csv: String?
+    @Option(help: "Also write one CSV line per frame (frame,offset,work_ms,uploads,text_renders).", completion: .file())
+    var csv: String?
 
     /// Rejects fewer than 10 frames.
     func validate() throws {

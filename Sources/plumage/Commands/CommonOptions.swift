@@ -17,6 +17,8 @@ struct SizeArgument: ExpressibleByArgument {
     }
     /// The default window size, 1280×800 points.
     static let defaultWindow = SizeArgument(argument: "1280x800")!
+    /// The size as written on the command line (`1280x800`), for `--help` and the man page.
+    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
 }
 
 /// Prints `message` to stderr and exits with status 1.

@@ -9,7 +9,9 @@ struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print the parsed source.")
 
     /// Paths of the sources (merged newest first); empty means the bundled demo.
-    @Argument(help: "Sources: a Twitter/X or Mastodon archive (.zip or folder), a JSON Feed file, or a photo folder; several are merged; the bundled demo when omitted.")
+    @Argument(
+        help: "Sources: a Twitter/X or Mastodon archive (.zip or folder), a JSON Feed file, or a photo folder; several are merged; the bundled demo when omitted.",
+        completion: .file())
     var paths: [String] = []
     /// A search query the items are filtered by; nil keeps all.
     @Option(help: "Only items matching: '#tag', '@user' or words.") var search: String?

@@ -12,7 +12,7 @@ struct ImageBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "image", abstract: "Decode and zoom an image.")
 
     /// Path of the image file.
-    @Argument(help: "The image file.") var file: String
+    @Argument(help: "The image file.", completion: .file()) var file: String
     /// Canvas size in points (drawn at scale 1).
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
     /// Number of frames of the zoom-and-pan script (at least 30).
@@ -20,7 +20,7 @@ struct ImageBench: ParsableCommand {
     /// True to print the report as one JSON object.
     @Flag(help: "Print JSON.") var json = false
     /// Path of an optional per-frame CSV file; nil writes none.
-    @Option(help: "Also write one CSV line per frame (frame,scale,level,work_ms,ahead_ms).") var csv: String?
+    @Option(help: "Also write one CSV line per frame (frame,scale,level,work_ms,ahead_ms).", completion: .file()) var csv: String?
 
     /// Rejects fewer than 30 frames.
     func validate() throws {

@@ -14,7 +14,8 @@ struct LoadBench: ParsableCommand {
         commandName: "load", abstract: "Time opening a large source (archive or feed) as the window does.")
 
     /// The source's paths.
-    @Argument(help: "A Twitter/X or Mastodon archive (.zip or folder) or a JSON Feed; several are merged.")
+    @Argument(
+        help: "A Twitter/X or Mastodon archive (.zip or folder) or a JSON Feed; several are merged.", completion: .file())
     var paths: [String]
     /// Canvas size in points for the first frames.
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow

@@ -11,7 +11,7 @@ struct NavigateBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "navigate", abstract: "Time pushes, pops and search keystrokes.")
 
     /// Path of the JSON Feed file; nil means the bundled demo.
-    @Argument(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    @Argument(help: "A JSON Feed file; the bundled demo when omitted.", completion: .file()) var path: String?
     /// Canvas size in points (drawn at scale 1).
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
     /// The query typed one character a frame.

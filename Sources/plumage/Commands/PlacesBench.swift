@@ -13,7 +13,7 @@ struct PlacesBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "places", abstract: "Time a photo folder's scan.")
 
     /// The folder of photos to scan.
-    @Argument(help: "A folder of photos (scripts/make-photo-tree.py makes one).") var path: String
+    @Argument(help: "A folder of photos (scripts/make-photo-tree.py makes one).", completion: .directory) var path: String
     /// How many times to scan it.
     @Option(help: "Runs (each with a new app and backend).") var runs = 3
     /// Canvas size in points (drawn at scale 1).

@@ -10,10 +10,12 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the viewer window (default).")
 
     /// Paths of sources to open (at most one for now); empty means the bundled demo.
-    @Argument(help: "A JSON Feed file, a folder of photos (its places), or image files (the image view); the demo when omitted.")
+    @Argument(
+        help: "A JSON Feed file, a folder of photos (its places), or image files (the image view); the demo when omitted.",
+        completion: .file())
     var paths: [String] = []
     /// Name of the theme; nil means the first shipped theme.
-    @Option(help: "Theme: original, green, dark or light.") var theme: String?
+    @Option(help: "Theme: original, green, dark or light.", completion: .list(ThemeLibrary.shippedNames)) var theme: String?
     /// True to start with the FPS overlay shown.
     @Flag(help: "Show the FPS overlay (F12 toggles it).") var fps = false
     /// Initial window size in points.
@@ -21,7 +23,8 @@ struct RunCommand: ParsableCommand {
     /// True to start in desktop fullscreen.
     @Flag(help: "Start in fullscreen.") var fullscreen = false
     /// Renderer choice: auto, software, opengl or opengles2.
-    @Option(help: "Renderer: auto, software, opengl, opengles2.") var renderer: String = "auto"
+    @Option(help: "Renderer: auto, software, opengl, opengles2.", completion: .list(RendererChoice.allCases.map(\.rawValue)))
+    var renderer: String = "auto"
 
     /// Opens the window and runs the main loop until quit; exits with a message on failure.
     func run() throws {

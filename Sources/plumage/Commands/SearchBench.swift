@@ -11,7 +11,7 @@ struct SearchBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "search", abstract: "Time searches of a feed.")
 
     /// Path of the JSON Feed file; nil means the bundled demo.
-    @Option(help: "A JSON Feed file; the bundled demo when omitted.") var path: String?
+    @Option(help: "A JSON Feed file; the bundled demo when omitted.", completion: .file()) var path: String?
     /// The queries to time.
     @Argument(help: "Queries: words, '#tag', '@user'.") var queries: [String] = ["#photography", "coffee", "@priya"]
 

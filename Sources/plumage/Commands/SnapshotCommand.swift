@@ -11,16 +11,18 @@ struct SnapshotCommand: ParsableCommand {
         commandName: "snapshot", abstract: "Render the feed to a PNG without a display.")
 
     /// Path of the JSON Feed file; nil means the bundled demo.
-    @Argument(help: "A JSON Feed file, an image (the image view) or a folder of photos (its places); the demo when omitted.")
+    @Argument(
+        help: "A JSON Feed file, an image (the image view) or a folder of photos (its places); the demo when omitted.",
+        completion: .file())
     var path: String?
     /// Path of the PNG file to write.
-    @Option(help: "The PNG file to write.") var out: String
+    @Option(help: "The PNG file to write.", completion: .file(extensions: ["png"])) var out: String
     /// Window size in points.
     @Option(help: "Size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
     /// Device pixels per point, 1…4.
     @Option(help: "Pixels per point (HiDPI), 1–4.") var scale: Double = 1
     /// Name of the theme; nil means the first shipped theme.
-    @Option(help: "Theme: original, green, dark or light.") var theme: String?
+    @Option(help: "Theme: original, green, dark or light.", completion: .list(ThemeLibrary.shippedNames)) var theme: String?
     /// Scroll offset in points from the top.
     @Option(help: "Scroll offset in points from the top.") var scroll: Double = 0
     /// Name of the section to show; nil means the first.
@@ -39,10 +41,13 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Open the details of the shown list's Nth post, or the Nth place of a folder (1-based).")
     var openItem: Int?
     /// The feed's or the place's Nth photo (1-based) or an image file to open the image view on; nil opens none.
-    @Option(help: "Open the image view on the feed's or the place's Nth photo (1-based) or on an image FILE.")
+    @Option(
+        help: "Open the image view on the feed's or the place's Nth photo (1-based) or on an image FILE.",
+        completion: .file())
     var openImage: String?
     /// The image view's zoom (fit, fill, actual or a factor); nil keeps the automatic zoom.
-    @Option(help: "Image view zoom: fit, fill, actual, or a factor (4 = 400 %).") var zoom: String?
+    @Option(help: "Image view zoom: fit, fill, actual, or a factor (4 = 400 %).", completion: .list(["fit", "fill", "actual"]))
+    var zoom: String?
 
     /// Rejects a scale outside 1…4.
     func validate() throws {

@@ -7,6 +7,7 @@ struct Plumage: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plumage",
         abstract: "A fast native viewer for feeds (JSON Feed, the bundled demo) and photos.",
-        subcommands: [RunCommand.self, SnapshotCommand.self, BenchCommand.self, DumpCommand.self, SaveRecentsCommand.self],
+        subcommands: [RunCommand.self, SnapshotCommand.self, BenchCommand.self, DumpCommand.self, SaveRecentsCommand.self,
+                      SaveSettingsCommand.self],
         defaultSubcommand: RunCommand.self)
 }

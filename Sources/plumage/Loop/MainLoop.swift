@@ -381,7 +381,9 @@ struct MainLoop {
             firstFrameReported = true
             if ProcessInfo.processInfo.environment["PLUMAGE_TRACE_STARTUP"] != nil {
                 let wall = String(format: "%.3f", Date().timeIntervalSince1970)
-                FileHandle.standardError.write(Data("first frame after \(Int((end - started) * 1000)) ms (at \(wall))\n".utf8))
+                let line = "first frame after \(Int((end - started) * 1000)) ms (at \(wall)); video driver "
+                    + "\(Video.driverName), \(app.displayScale.factor) pixels per point\n"
+                FileHandle.standardError.write(Data(line.utf8))
             }
         }
     }

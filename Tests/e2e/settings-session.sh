@@ -58,6 +58,11 @@ quit
 expect_field theme '"dark"' "an override is not written back"
 expect_field fpsOverlay true "an override is not written back"
 expect_field textSize 1.1 "an unchanged setting is kept"
+# A setting changed and changed back to the override is the user's choice: it is written.
+start --theme light
+xdotool key t t t t
+quit
+expect_field theme '"light"' "the theme cycled back to the override"
 
 # A corrupt file is moved aside with a notice; the window opens with the defaults.
 printf '{"version":1,"theme":' >"$file"

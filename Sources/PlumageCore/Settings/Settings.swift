@@ -57,21 +57,37 @@ public struct Settings: Hashable, Sendable {
         return (out, problems)
     }
 
-    /// What to write when the user went from `start` to `now` during a run whose stored settings
-    /// were `self`: each field the user changed takes its value now; every other field keeps its
-    /// stored value (so a command-line override, in effect at `start`, is never written back).
-    public func merging(changesFrom start: Settings, to now: Settings) -> Settings {
-        func pick<T: Equatable>(_ key: WritableKeyPath<Settings, T?>) -> T? {
-            now[keyPath: key] != start[keyPath: key] ? now[keyPath: key] : self[keyPath: key]
-        }
+    /// One of the fields, to say which ones the user changed.
+    public enum Field: CaseIterable, Hashable, Sendable {
+        case theme, background, textScale, showsFPS, windowSize, windowPosition, fullscreen
+    }
+
+    /// The fields whose values differ between `self` and `other`.
+    public func fields(differingFrom other: Settings) -> Set<Field> {
+        var out: Set<Field> = []
+        if theme != other.theme { out.insert(.theme) }
+        if background != other.background { out.insert(.background) }
+        if textScale != other.textScale { out.insert(.textScale) }
+        if showsFPS != other.showsFPS { out.insert(.showsFPS) }
+        if windowSize != other.windowSize { out.insert(.windowSize) }
+        if windowPosition != other.windowPosition { out.insert(.windowPosition) }
+        if fullscreen != other.fullscreen { out.insert(.fullscreen) }
+        return out
+    }
+
+    /// What to write for a run whose stored settings were `self` when the user changed `changed`
+    /// (every field that differed from the start at some moment) and the settings are `now`: the
+    /// changed fields take their value now, every other field keeps its stored value (so a
+    /// command-line override in effect since start is never written back).
+    public func merging(_ now: Settings, changed: Set<Field>) -> Settings {
         var out = self
-        out.theme = pick(\.theme)
-        out.background = pick(\.background)
-        out.textScale = pick(\.textScale)
-        out.showsFPS = pick(\.showsFPS)
-        out.windowSize = pick(\.windowSize)
-        out.windowPosition = pick(\.windowPosition)
-        out.fullscreen = pick(\.fullscreen)
+        if changed.contains(.theme) { out.theme = now.theme }
+        if changed.contains(.background) { out.background = now.background }
+        if changed.contains(.textScale) { out.textScale = now.textScale }
+        if changed.contains(.showsFPS) { out.showsFPS = now.showsFPS }
+        if changed.contains(.windowSize) { out.windowSize = now.windowSize }
+        if changed.contains(.windowPosition) { out.windowPosition = now.windowPosition }
+        if changed.contains(.fullscreen) { out.fullscreen = now.fullscreen }
         return out
     }
 

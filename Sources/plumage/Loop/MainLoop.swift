@@ -194,6 +194,7 @@ struct MainLoop {
         switch translation {
         case let .input(event):
             if perform(app.handle(event, at: time())) { quitRequested = true }
+            keepSettings(at: Video.seconds())  // after each key: a change undone in the same batch still counts
             needsDraw = true
             layoutPending = true
         case .resize:

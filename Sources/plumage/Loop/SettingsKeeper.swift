@@ -4,16 +4,19 @@ import SDLPlatform
 
 /// The settings of one window run: what the file held, what was in effect at start (after the
 /// command line's overrides), and what to write when: a moment after the user changes something,
-/// and at quit. Only the fields the user changed during the run are written; the others keep the
-/// file's values, so an override (`--theme dark`) lasts one run.
+/// and at quit. Only the fields the user changed during the run are written (once changed, even
+/// back to its value at start); the others keep the file's values, so an override (`--theme dark`)
+/// lasts one run.
 struct SettingsKeeper {
     /// Where the settings are saved.
     let file: SettingsFile
-    /// The settings the file holds (as last read or written).
-    private(set) var stored: Settings
+    /// The settings the file held at start.
+    let stored: Settings
     /// The settings in effect when the window opened.
     private(set) var start = Settings()
-    /// When to write (holds the settings in effect as last written).
+    /// The fields that differed from `start` at some moment of the run.
+    private var changed: Set<Settings.Field> = []
+    /// When to write (it holds the document last written, the file's at start).
     private var debounce: SaveDebounce<Settings>
     /// The window's size and corner when last seen not fullscreen (what fullscreen returns to).
     private var windowed: (size: Size, position: Point?)
@@ -24,9 +27,8 @@ struct SettingsKeeper {
         self.file = file
         self.stored = stored
         self.windowed = windowed
-        debounce = SaveDebounce(written: Settings())
+        debounce = SaveDebounce(written: stored)
         start = current(app: app, window: window)
-        debounce = SaveDebounce(written: start)
     }
 
     /// The settings in effect now: the app's look and the window's placement.
@@ -42,7 +44,9 @@ struct SettingsKeeper {
 
     /// Notes the settings in effect at `time` (monotonic seconds); a change starts the wait.
     mutating func observe(app: AppState, window: Window, at time: Double) {
-        debounce.observe(current(app: app, window: window), at: time)
+        let now = current(app: app, window: window)
+        changed.formUnion(now.fields(differingFrom: start))
+        debounce.observe(stored.merging(now, changed: changed), at: time)
     }
 
     /// When the next write is due (monotonic seconds); nil when nothing waits.
@@ -50,20 +54,12 @@ struct SettingsKeeper {
 
     /// The document to write at `time` when a change is due, else nil.
     mutating func due(at time: Double) -> Settings? {
-        guard let now = debounce.take(at: time) else { return nil }
-        return merged(now)
+        debounce.take(at: time)
     }
 
     /// The document to write at quit when something changed since the last write, else nil.
     mutating func atQuit(app: AppState, window: Window) -> Settings? {
-        debounce.observe(current(app: app, window: window), at: 0)
-        guard let now = debounce.flush() else { return nil }
-        return merged(now)
-    }
-
-    /// The file's settings with the fields the user changed since start taken from `now`.
-    private mutating func merged(_ now: Settings) -> Settings {
-        stored = stored.merging(changesFrom: start, to: now)
-        return stored
+        observe(app: app, window: window, at: 0)
+        return debounce.flush()
     }
 }

@@ -48,10 +48,16 @@ import Testing
         let stored = Settings(theme: "original", textScale: 1.0, showsFPS: false)
         let start = Settings(theme: "dark", textScale: 1.0, showsFPS: false)
         let now = Settings(theme: "dark", textScale: 1.4, showsFPS: false)
-        #expect(stored.merging(changesFrom: start, to: now) == Settings(theme: "original", textScale: 1.4, showsFPS: false))
-        // Changing the overridden theme itself is remembered.
-        let later = Settings(theme: "light", textScale: 1.4, showsFPS: false)
-        #expect(stored.merging(changesFrom: start, to: later) == Settings(theme: "light", textScale: 1.4, showsFPS: false))
+        #expect(now.fields(differingFrom: start) == [.textScale])
+        #expect(stored.merging(now, changed: [.textScale]) == Settings(theme: "original", textScale: 1.4, showsFPS: false))
+        // A theme changed and changed back to the overridden one is the user's choice too.
+        #expect(stored.merging(now, changed: [.textScale, .theme]) == Settings(theme: "dark", textScale: 1.4, showsFPS: false))
+    }
+
+    @Test func everyFieldCanDiffer() {
+        #expect(full.fields(differingFrom: Settings()) == Set(Settings.Field.allCases))
+        #expect(Settings().merging(full, changed: Set(Settings.Field.allCases)) == full)
+        #expect(full.merging(Settings(), changed: []) == full)
     }
 
     @Test func aPositionIsRestoredOnlyOnAConnectedDisplay() {

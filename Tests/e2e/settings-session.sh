@@ -46,14 +46,19 @@ expect_field textSize 1.1 "a moment after a change"
 expect_field fpsOverlay true "a moment after a change"
 expect_field window.width 1000 "a moment after a resize"
 expect_field window.height 700 "a moment after a resize"
+xdotool windowmove "$wid" 50 60
 xdotool key t
 quit
 expect_field theme '"dark"' "at quit"
+expect_field window.x 50 "the window's position at quit"
+expect_field window.y 60 "the window's position at quit"
 
 # The next start uses them; options override them for this run only.
 start --theme light --no-fps
 geometry=$(xdotool getwindowgeometry "$wid" | sed -n 's/.*Geometry: //p')
 [ "$geometry" = "1000x700" ] || fail "the window did not reopen at 1000x700 (it is $geometry)"
+position=$(xdotool getwindowgeometry "$wid" | sed -n 's/.*Position: \([0-9]*,[0-9]*\).*/\1/p')
+[ "$position" = "50,60" ] || fail "the window did not reopen at 50,60 (it is at $position)"
 quit
 expect_field theme '"dark"' "an override is not written back"
 expect_field fpsOverlay true "an override is not written back"
@@ -63,6 +68,16 @@ start --theme light
 xdotool key t t t t
 quit
 expect_field theme '"light"' "the theme cycled back to the override"
+
+# A position on a display that is gone (this screen is 1280x800) is not restored: the window is centred.
+python3 - "$file" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1])); doc["window"]["x"] = 3000; json.dump(doc, open(sys.argv[1], "w"))
+PY
+start
+position=$(xdotool getwindowgeometry "$wid" | sed -n 's/.*Position: \([0-9]*,[0-9]*\).*/\1/p')
+[ "$position" = "140,50" ] || fail "a position off every display was restored (the window is at $position)"
+quit
 
 # A corrupt file is moved aside with a notice; the window opens with the defaults.
 printf '{"version":1,"theme":' >"$file"

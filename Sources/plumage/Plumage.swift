@@ -8,6 +8,7 @@ struct Plumage: ParsableCommand {
         commandName: "plumage",
         abstract: "A fast native viewer for Twitter/X and Mastodon archives, JSON Feeds and photos.",
         version: PlumageVersion.banner,
-        subcommands: [RunCommand.self, SnapshotCommand.self, BenchCommand.self, DumpCommand.self, SaveRecentsCommand.self],
+        subcommands: [RunCommand.self, SnapshotCommand.self, BenchCommand.self, DumpCommand.self, SaveRecentsCommand.self,
+                      SaveSettingsCommand.self],
         defaultSubcommand: RunCommand.self)
 }

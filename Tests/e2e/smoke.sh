@@ -4,20 +4,27 @@
 # scroll moves the list, F12 shows the FPS overlay, `q` exits 0; the image view zooms at the
 # cursor; F5 reloads a feed, and a broken one keeps the old feed with a notice; a post opens its
 # details, a link runs xdg-open, a hashtag its search feed, and Back returns to the feed; a folder
-# of places opens a place, then a photo, and goes back. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
+# of places opens a place, then a photo, and goes back; settings persist, and survive kill -9.
+# Each session starts from the default settings (its own empty XDG_CONFIG_HOME), never the user's. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
 set -euo pipefail
 bin=$(realpath "$1")
 out=${2:-$(mktemp -d)}
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")" && pwd)
-timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/session.sh" "$bin" "$out"
+configs=$(mktemp -d)
+# fresh: a new empty settings folder for the next session (F12 in one must not show the overlay in the next).
+fresh() { XDG_CONFIG_HOME=$(mktemp -d "$configs/session.XXXX"); export XDG_CONFIG_HOME; }
+fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/session.sh" "$bin" "$out"
 # A 3:2 photo the view fills: a photo narrower than the view (fit) is kept centred while zooming,
 # which moves the point under the cursor until it overflows.
-timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/photo-session.sh" "$bin" "$out" \
+fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/photo-session.sh" "$bin" "$out" \
   "$here/../../Assets/demo/photos/fig.jpg"
-timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/reload-session.sh" "$bin" "$out"
-timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/details-session.sh" "$bin" "$out"
-timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/places-session.sh" "$bin" "$out"
-timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" "$here/archive-session.sh" "$bin" "$out"
+fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/reload-session.sh" "$bin" "$out"
+fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/details-session.sh" "$bin" "$out"
+fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/places-session.sh" "$bin" "$out"
+fresh; timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" "$here/archive-session.sh" "$bin" "$out"
+fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/settings-session.sh" "$bin" "$out"
 "$here/recents-kill.sh" "$bin"
+"$here/settings-kill.sh" "$bin"
+rm -rf "$configs"
 echo "e2e: passed (screenshots in $out)"

@@ -15,16 +15,14 @@ public struct RecentsFile: Sendable {
     /// The list, each entry marked missing when its path is gone, and a notice when the file was
     /// unusable and moved aside (nil when fine or absent).
     public func load(exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> (Recents, notice: String?) {
-        AtomicFile.removeAbandonedTemporaries(of: path)
-        guard FileManager.default.fileExists(atPath: path) else { return (Recents(), nil) }
         do throws(SourceError) {
-            let bytes = try FileSystem.prefix(path, upTo: 1 << 20)
-            guard bytes.count < 1 << 20 else { throw SourceError(.invalidFeed, path: path, reason: "larger than 1 MiB") }
+            guard let bytes = try OwnFile.read(path) else { return (Recents(), nil) }
             var entries = try Self.decode(bytes, path: path)
             for i in entries.indices { entries[i].isMissing = !exists(entries[i].path) }
             return (Recents(entries), nil)
         } catch {
-            return (Recents(), moveAside(because: error.reason))
+            return (Recents(), OwnFile.moveAside(path, what: "recently opened list", because: error.reason,
+                                                     instead: "starting empty"))
         }
     }
 
@@ -58,16 +56,5 @@ public struct RecentsFile: Sendable {
             else { throw SourceError(.invalidFeed, path: path, reason: "an entry lacks kind, path, title or opened") }
             return RecentEntry(kind: kind, path: entryPath, title: title, opened: Timestamp(seconds: Int64(opened)))
         }
-    }
-
-    /// Renames the unusable file to `recents.json.corrupt-<UTC time>`; the notice to show.
-    private func moveAside(because reason: String) -> String {
-        let stamp = Timestamp(seconds: Int64(Date().timeIntervalSince1970)).iso8601
-            .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
-        let aside = path + ".corrupt-" + stamp
-        let moved = rename(path, aside) == 0
-        let name = aside.split(separator: "/").last.map(String.init) ?? aside
-        return "recently opened list unreadable (\(reason)); "
-            + (moved ? "moved aside as \(name), starting empty" : "starting empty")
     }
 }

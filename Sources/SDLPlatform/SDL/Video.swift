@@ -1,4 +1,5 @@
 internal import CSDL2
+import Foundation
 internal import CSDL2TTF
 import PlumageCore
 
@@ -19,6 +20,8 @@ public enum Video {
         if headless {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        } else if let drivers = preferredDrivers(environment: ProcessInfo.processInfo.environment) {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
         }
         SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -35,6 +38,32 @@ public enum Video {
             return v.pointee != 0
         }
         return env("DISPLAY") || env("WAYLAND_DISPLAY")
+    }
+
+    /// The video drivers to try, in order, when the user did not choose (`SDL_VIDEODRIVER`): on a
+    /// Wayland desktop (`WAYLAND_DISPLAY` set) Wayland first, then X11 (SDL 2.26 tries X11 first,
+    /// through Xwayland, which blurs HiDPI); nil (SDL's own order) otherwise.
+    static func preferredDrivers(environment: [String: String]) -> String? {
+        if let chosen = environment["SDL_VIDEODRIVER"], !chosen.isEmpty { return nil }
+        guard let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty else { return nil }
+        return "wayland,x11"
+    }
+
+    /// True when SDL's video runs on the Wayland driver (after `initialize`).
+    public static var isWayland: Bool {
+        SDL_GetCurrentVideoDriver().map { String(cString: $0) == "wayland" } ?? false
+    }
+
+    /// The name of the video driver in use ("x11", "wayland", "dummy"…); empty before `initialize`.
+    public static var driverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" }
+
+    /// The connected displays' rectangles in desktop coordinates (SDL window units).
+    public static func displayBounds() -> [Rect] {
+        (0..<max(0, SDL_GetNumVideoDisplays())).compactMap { i in
+            var r = SDL_Rect()
+            guard SDL_GetDisplayBounds(i, &r) == 0 else { return nil }
+            return Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h))
+        }
     }
 
     /// Seconds on a monotonic high-resolution clock.

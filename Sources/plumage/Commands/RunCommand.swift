@@ -14,14 +14,17 @@ struct RunCommand: ParsableCommand {
         help: "A JSON Feed file, a folder of photos (its places), or image files (the image view); the demo when omitted.",
         completion: .file())
     var paths: [String] = []
-    /// Name of the theme; nil means the first shipped theme.
-    @Option(help: "Theme: original, green, dark or light.", completion: .list(ThemeLibrary.shippedNames)) var theme: String?
-    /// True to start with the FPS overlay shown.
-    @Flag(help: "Show the FPS overlay (F12 toggles it).") var fps = false
-    /// Initial window size in points.
-    @Option(help: "Window size in points, WIDTHxHEIGHT.") var size: SizeArgument = .defaultWindow
-    /// True to start in desktop fullscreen.
-    @Flag(help: "Start in fullscreen.") var fullscreen = false
+    /// Name of the theme for this run; nil means the remembered one (else the first shipped theme).
+    @Option(help: "Theme for this run: original, green, dark or light (default: as last time).",
+            completion: .list(ThemeLibrary.shippedNames)) var theme: String?
+    /// Whether the FPS overlay shows at start; nil means as remembered.
+    @Flag(inversion: .prefixedNo, help: "Show the FPS overlay at start, or not (F12 toggles it; default: as last time).")
+    var fps: Bool?
+    /// Initial window size in points; nil means the remembered size (else 1280x800).
+    @Option(help: "Window size in points for this run, WIDTHxHEIGHT (default: as last time, else 1280x800).")
+    var size: SizeArgument?
+    /// Whether to start in desktop fullscreen; nil means as remembered.
+    @Flag(inversion: .prefixedNo, help: "Start in fullscreen, or not (default: as last time).") var fullscreen: Bool?
     /// Renderer choice: auto, software, opengl or opengles2.
     @Option(help: "Renderer: auto, software, opengl, opengles2.", completion: .list(RendererChoice.allCases.map(\.rawValue)))
     var renderer: String = "auto"
@@ -33,18 +36,31 @@ struct RunCommand: ParsableCommand {
             fail("unknown renderer '\(renderer)'; use auto, software, opengl or opengles2")
         }
         let startup = Startup(paths: paths, cache: SourceCacheStore())
-        let theme = startup.theme(named: self.theme)
+        _ = startup.theme(named: self.theme)  // an unknown name exits here, before any window
         guard Video.hasDisplay else {
             fail("no display (DISPLAY and WAYLAND_DISPLAY are unset); to render without a window use 'plumage snapshot --out FILE.png'")
         }
         do {
             try Video.initialize(headless: false)
-            var app = startup.app(theme: theme)
-            app.showsFPS = fps
+            var app = startup.app(theme: startup.theme(named: nil))
+            let file = SettingsFile()
+            let (stored, notice) = file.load(themes: startup.themes.names, backgrounds: app.backgrounds)
+            if let notice { FileHandle.standardError.write(Data("plumage: \(notice)\n".utf8)) }
+            app.applyLook(stored)
+            if let theme { app.setTheme(named: theme) }
+            if let fps { app.showsFPS = fps }
             app.epochAtTimeZero = Int64(Date().timeIntervalSince1970)
-            let window = try Window(title: app.windowTitle, size: size.size, fullscreen: fullscreen)
+            let windowSize = size?.size ?? stored.windowSize ?? SizeArgument.defaultWindow.size
+            let position = stored.windowPosition.flatMap { p in
+                Settings.isOnDisplay(position: p, size: windowSize, displays: Video.displayBounds()) ? p : nil
+            }
+            let window = try Window(title: app.windowTitle, size: windowSize, fullscreen: fullscreen ?? stored.fullscreen ?? false,
+                                    position: position)
             let backend = try startup.backend(renderer: try Renderer(window: window, choice: choice), systemEmoji: true)
-            var loop = MainLoop(window: window, app: app, backend: backend, startup: startup, started: started)
+            let keeper = SettingsKeeper(file: file, stored: stored, app: app, window: window,
+                                        windowed: (windowSize, position))
+            var loop = MainLoop(window: window, app: app, backend: backend, startup: startup, started: started,
+                                settings: keeper, settingsNotice: notice)
             loop.run()
             loop.finishSaving()
         } catch {

@@ -25,8 +25,12 @@ struct MainLoop {
     let cacheStore = SourceCacheStore()
     /// The recently opened list's file.
     let recentsFile = RecentsFile()
-    /// Where the recently opened list is saved, one write after another, off the main thread.
-    let saving = DispatchQueue(label: "plumage.recents")
+    /// Where the recently opened list and the settings are saved, one write after another, off the main thread.
+    let saving = DispatchQueue(label: "plumage.saving")
+    /// The settings: what the file held, and when to write the user's changes.
+    var settings: SettingsKeeper
+    /// A notice about the settings file to show at start (it was unusable); nil when fine.
+    let settingsNotice: String?
     /// The photo last remembered as viewed (so each is recorded once per viewing).
     var lastViewed: String?
     /// `Video.seconds()` when the process started (for the startup trace).
@@ -62,8 +66,12 @@ struct MainLoop {
     /// The photo headers being read for the place on screen, which a new request or closing cancels.
     var headerReading: ScanCancellation?
 
-    /// Creates a loop showing `app` in `window` through `backend`; `started` is `Video.seconds()` at launch.
-    init(window: Window, app: AppState, backend: SDLBackend, startup: Startup, started: Double) {
+    /// Creates a loop showing `app` in `window` through `backend`, keeping `settings` (and showing
+    /// `settingsNotice` at start); `started` is `Video.seconds()` at launch.
+    init(window: Window, app: AppState, backend: SDLBackend, startup: Startup, started: Double,
+         settings: SettingsKeeper, settingsNotice: String?) {
+        self.settings = settings
+        self.settingsNotice = settingsNotice
         self.window = window
         self.app = app
         self.backend = backend
@@ -128,12 +136,14 @@ struct MainLoop {
         indexForSearch(startup.feed)
         let (recents, notice) = recentsFile.load()
         app.recents = recents
-        if let notice { app.showNotice(notice, at: time()) }
+        let notices = [settingsNotice, notice].compactMap { $0 }
+        if !notices.isEmpty { app.showNotice(notices.joined(separator: "; "), at: time()) }
         remember(opened.recentEntry(at: wallNow()))
         if opened.isPending { loadInBackground(reloading: false) }
         scanPlaces()
         while true {
             let now = Video.seconds()
+            keepSettings(at: now)
             let wants = needsDraw || app.isAnimating(at: time()) || backend.hasPendingUploads
             // Within 3 ms of the deadline sleep to it exactly (nanosleep); earlier, wait in SDL for
             // input until a millisecond or more before it. Nothing spins.
@@ -173,7 +183,7 @@ struct MainLoop {
                 nextChange = nil
                 continue
             }
-            let timeout = wants ? deadline - now - 0.002 : min(nextDateRefresh, nextChange ?? .infinity) - now
+            let timeout = wants ? deadline - now - 0.002 : min(nextDateRefresh, nextChange ?? .infinity, settings.deadline ?? .infinity) - now
             for translation in pump.wait(timeout: timeout) { handle(translation) }
             if quitRequested { return }
         }
@@ -184,6 +194,7 @@ struct MainLoop {
         switch translation {
         case let .input(event):
             if perform(app.handle(event, at: time())) { quitRequested = true }
+            keepSettings(at: Video.seconds())  // after each key: a change undone in the same batch still counts
             needsDraw = true
             layoutPending = true
         case .resize:
@@ -344,9 +355,6 @@ struct MainLoop {
         }
     }
 
-    /// Waits until every queued save is written (before the process exits).
-    func finishSaving() { saving.sync {} }
-
     /// Now on the wall clock.
     func wallNow() -> Timestamp { Timestamp(seconds: Int64(Date().timeIntervalSince1970)) }
 
@@ -374,7 +382,9 @@ struct MainLoop {
             firstFrameReported = true
             if ProcessInfo.processInfo.environment["PLUMAGE_TRACE_STARTUP"] != nil {
                 let wall = String(format: "%.3f", Date().timeIntervalSince1970)
-                FileHandle.standardError.write(Data("first frame after \(Int((end - started) * 1000)) ms (at \(wall))\n".utf8))
+                let line = "first frame after \(Int((end - started) * 1000)) ms (at \(wall)); video driver "
+                    + "\(Video.driverName), \(app.displayScale.factor) pixels per point\n"
+                FileHandle.standardError.write(Data(line.utf8))
             }
         }
     }

@@ -1,0 +1,31 @@
+import FeedImport
+import Foundation
+import PlumageCore
+import SDLPlatform
+
+extension MainLoop {
+    /// Notes the settings in effect at `now` (monotonic seconds) and writes them when a change is due.
+    mutating func keepSettings(at now: Double) {
+        settings.observe(app: app, window: window, at: now)
+        if let due = settings.due(at: now) { write(due) }
+    }
+
+    /// Writes `settings` in the background, after the writes queued before it; a failure goes to stderr.
+    func write(_ settings: Settings) {
+        let file = self.settings.file
+        saving.async {
+            do {
+                try file.save(settings)
+            } catch {
+                FileHandle.standardError.write(Data("plumage: cannot save the settings: \(error)\n".utf8))
+            }
+        }
+    }
+
+    /// Queues the last settings change (if any), then waits until every queued save is written
+    /// (before the process exits).
+    mutating func finishSaving() {
+        if let last = settings.atQuit(app: app, window: window) { write(last) }
+        saving.sync {}
+    }
+}

@@ -4,7 +4,8 @@
 # scroll moves the list, F12 shows the FPS overlay, `q` exits 0; the image view zooms at the
 # cursor; F5 reloads a feed, and a broken one keeps the old feed with a notice; a post opens its
 # details, a link runs xdg-open, a hashtag its search feed, and Back returns to the feed; a folder
-# of places opens a place, then a photo, and goes back. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
+# of places opens a place, then a photo, and goes back; bad input on the command line is refused
+# with one line (bad-input.sh). Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
 set -euo pipefail
 bin=$(realpath "$1")
 out=${2:-$(mktemp -d)}
@@ -20,4 +21,5 @@ timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/details-session.sh" "$
 timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/places-session.sh" "$bin" "$out"
 timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" "$here/archive-session.sh" "$bin" "$out"
 "$here/recents-kill.sh" "$bin"
+"$here/bad-input.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

@@ -19,7 +19,7 @@ struct DumpCommand: ParsableCommand {
     /// Prints the source as JSON or as a summary of its sections and first 20 items.
     func run() throws {
         var source = Startup(paths: paths).dumpSource
-        for warning in source.warnings { FileHandle.standardError.write(Data("plumage: warning: \(warning)\n".utf8)) }
+        for warning in source.warnings { warn(warning) }
         if let search { source = SearchQuery(search).results(in: source) }
         if json {
             print(DumpEncoder.encode(source))

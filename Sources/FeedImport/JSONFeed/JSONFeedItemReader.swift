@@ -151,9 +151,10 @@ struct JSONFeedItemReader {
         return handle.isEmpty ? nil : handle
     }
 
-    /// `Ada Park` → `adapark`: letters, digits and `_` only, lowercased; `anonymous` when nothing is left.
+    /// `Ada Park` → `adapark`: letters, digits and `_` only, lowercased, from the name's first 200
+    /// characters (a name may be 50 MB); `anonymous` when nothing is left.
     static func handle(fromName name: String) -> String {
-        let kept = name.lowercased().unicodeScalars.filter { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType == .decimal }
+        let kept = name.prefix(200).lowercased().unicodeScalars.filter { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType == .decimal }
         return kept.isEmpty ? "anonymous" : String(String.UnicodeScalarView(kept))
     }
 }

@@ -39,24 +39,39 @@ public final class Canvas {
             ?? Bitmap(width: size.width, height: size.height, fill: .clear)
     }
 
-    /// Writes the pixels drawn so far to a PNG file.
+    /// Writes the pixels drawn so far to a PNG file, straight from the canvas's surface (no copy of
+    /// up to 1 GiB of pixels); a file that cannot be written in full throws with the system's reason.
     public func savePNG(to path: String) throws(SDLError) {
-        try Canvas.writePNG(bitmap(), to: path)
+        renderer.flush()
+        guard let surface = renderer.surface else { return try Canvas.writePNG(bitmap(), to: path) }
+        try Canvas.writePNG(surface: surface, to: path)
     }
 
     /// Writes a bitmap to a PNG file; a file that cannot be created or written in full (a full disk,
     /// `/dev/full`) throws with the system's reason.
     public static func writePNG(_ bitmap: Bitmap, to path: String) throws(SDLError) {
-        guard let file = fopen(path, "wb") else { throw SDLError(function: "cannot write \(path)", message: String(cString: strerror(errno))) }
-        let status = bitmap.pixels.withUnsafeBytes { raw -> Int32 in
+        var failure: SDLError?
+        bitmap.pixels.withUnsafeBytes { raw in
             // SDL only reads the pixels: no copy of a 1 GiB bitmap.
             guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
                 UnsafeMutableRawPointer(mutating: raw.baseAddress), Int32(bitmap.width), Int32(bitmap.height), 32,
-                Int32(bitmap.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else { return -1 }
+                Int32(bitmap.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+            else {
+                failure = SDLError.capture("SDL_CreateRGBSurfaceWithFormatFrom")
+                return
+            }
             defer { SDL_FreeSurface(surface) }
-            guard let stream = SDL_RWFromFP(file, SDL_FALSE) else { return -1 }
-            return IMG_SavePNG_RW(surface, stream, 1)
+            do throws(SDLError) { try writePNG(surface: surface, to: path) } catch { failure = error }
         }
+        if let failure { throw failure }
+    }
+
+    /// Writes `surface` to a PNG file through a stdio stream whose errors are checked when it is flushed and closed.
+    private static func writePNG(surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws(SDLError) {
+        guard let file = fopen(path, "wb") else {
+            throw SDLError(function: "cannot write \(path)", message: String(cString: strerror(errno)))
+        }
+        let status = SDL_RWFromFP(file, SDL_FALSE).map { IMG_SavePNG_RW(surface, $0, 1) } ?? -1
         errno = 0
         let flushed = fflush(file) == 0 && ferror(file) == 0
         let reason = errno == 0 ? "write error" : String(cString: strerror(errno))

@@ -28,8 +28,9 @@ struct DumpCommand: ParsableCommand {
         print("\(source.title) (\(source.kind.rawValue)): \(source.items.count) items")
         for section in source.sections { print("  \(section.name): \(section.itemIndices.count)") }
         for item in source.items.prefix(20) {
-            let text = item.text.replacingOccurrences(of: "\n", with: " ")
-            print("\(item.dateDescription)  @\(item.author.handle)  \(text.prefix(80))")
+            // The first 80 characters only (a post may be 50 MB), newlines shown as spaces.
+            let text = String(item.text.prefix(80).map { $0.isNewline ? " " : $0 })
+            print("\(item.dateDescription)  @\(item.author.handle)  \(text)")
         }
         if source.items.count > 20 { print("… \(source.items.count - 20) more") }
     }

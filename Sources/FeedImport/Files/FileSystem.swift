@@ -56,8 +56,9 @@ enum FileSystem {
     }
 
     /// Up to `limit` bytes from the start of the file, or `PATH: cannot read: <strerror>`; with
-    /// `regularOnly`, a device, pipe or socket is refused without reading (it could block or never end).
-    static func prefix(_ path: String, upTo limit: Int, regularOnly: Bool = false) throws(SourceError) -> [UInt8] {
+    /// `regularOnly` (the default: every reader here reads files), a device, pipe or socket is refused
+    /// without reading (it could block or never end).
+    static func prefix(_ path: String, upTo limit: Int, regularOnly: Bool = true) throws(SourceError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw cannotRead(path) }
         defer { close(fd) }

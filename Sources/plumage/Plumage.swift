@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import PlumageCore
 
 /// The `plumage` command line (SPEC §6): the window by default, plus headless subcommands.
 @main
@@ -11,4 +13,24 @@ struct Plumage: ParsableCommand {
         subcommands: [RunCommand.self, SnapshotCommand.self, BenchCommand.self, DumpCommand.self, SaveRecentsCommand.self,
                       SaveSettingsCommand.self],
         defaultSubcommand: RunCommand.self)
+
+    /// Parses the command line and runs the command; what it printed is flushed and checked, so
+    /// output that could not be written (`dump > /dev/full`) is reported with status 1. Errors print
+    /// as `swift-argument-parser` prints them, each line shortened (`MessageText.line`).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Output.finishStandardOutput()
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            // Usage errors echo the value given (`The value '…' is invalid for '--size'`): each line is
+            // kept short and free of control characters, as every other message.
+            let lines = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+            let text = lines.map { MessageText.line(String($0)) }.joined(separator: "\n")
+            if !text.isEmpty { FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8)) }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

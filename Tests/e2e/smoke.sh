@@ -4,7 +4,8 @@
 # scroll moves the list, F12 shows the FPS overlay, `q` exits 0; the image view zooms at the
 # cursor; F5 reloads a feed, and a broken one keeps the old feed with a notice; a post opens its
 # details, a link runs xdg-open, a hashtag its search feed, and Back returns to the feed; a folder
-# of places opens a place, then a photo, and goes back; settings persist, and survive kill -9.
+# of places opens a place, then a photo, and goes back; settings persist, and survive kill -9; bad
+# input on the command line is refused with one line (bad-input.sh).
 # Each session starts from the default settings (its own empty XDG_CONFIG_HOME), never the user's. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
 set -euo pipefail
 bin=$(realpath "$1")
@@ -27,4 +28,5 @@ fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/settings-sessio
 "$here/recents-kill.sh" "$bin"
 "$here/settings-kill.sh" "$bin"
 rm -rf "$configs"
+"$here/bad-input.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

@@ -38,14 +38,27 @@ enum FileSystem {
     /// True when `path` is a directory.
     static func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
 
-    /// The whole file, or `PATH: cannot read: <strerror>`.
-    static func contents(_ path: String) throws(SourceError) -> [UInt8] {
-        try prefix(path, upTo: Int.max)
+    /// The whole regular file at `path` (links followed), refused without reading when it is not a
+    /// regular file (a device or pipe could block or never end) or holds more than `limit` bytes:
+    /// `PATH: cannot read: <strerror>`, `PATH: cannot read: not a regular file`, `PATH: larger than 256 MiB, not read`.
+    static func regularFile(_ path: String, limit: Int) throws(SourceError) -> [UInt8] {
+        do {
+            return try ArchivePath.readRegularFile(path, name: path, limit: limit)
+        } catch {
+            switch error {
+            case .missing: throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
+            case .tooLarge(_, let limit):
+                throw SourceError(.cannotRead, path: path, reason: "larger than \(ArchiveLimits.describe(bytes: limit)), not read")
+            case .cannotRead(_, let reason): throw SourceError(.cannotRead, path: path, reason: "cannot read: " + reason)
+            case .refused: throw SourceError(.cannotRead, path: path, reason: "cannot read: refused")
+            }
+        }
     }
 
     /// Up to `limit` bytes from the start of the file, or `PATH: cannot read: <strerror>`; with
-    /// `regularOnly`, a device, pipe or socket is refused without reading (it could block or never end).
-    static func prefix(_ path: String, upTo limit: Int, regularOnly: Bool = false) throws(SourceError) -> [UInt8] {
+    /// `regularOnly` (the default: every reader here reads files), a device, pipe or socket is refused
+    /// without reading (it could block or never end).
+    static func prefix(_ path: String, upTo limit: Int, regularOnly: Bool = true) throws(SourceError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw cannotRead(path) }
         defer { close(fd) }

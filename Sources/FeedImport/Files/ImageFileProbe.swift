@@ -15,7 +15,7 @@ enum ImageFileProbe {
     /// be read; a member of a zip (`<zip>/<member>`) is read through `ArchivedFile`.
     static func info(ofImageAt path: String) -> Result<ImageInfo, ImageError> {
         if let fileSize = FileSystem.size(of: path) {
-            return ImageHeader.probe(fileSize: fileSize) { try? FileSystem.prefix(path, upTo: $0) }
+            return ImageHeader.probe(fileSize: fileSize) { try? FileSystem.prefix(path, upTo: $0, regularOnly: true) }
         }
         guard let memberSize = ArchivedFile.size(path: path) else { return .failure(.cannotRead("cannot examine the file")) }
         return ImageHeader.probe(fileSize: memberSize) { try? ArchivedFile.readPrefix(path: path, count: $0) }

@@ -1,3 +1,5 @@
+import Archives
+
 /// Resolves the URL references of a feed (`photos/a.jpg`, `/abs/a.jpg`, `file:///abs/a.jpg`) to
 /// absolute file paths; network URLs resolve to nothing (Plumage never downloads).
 enum LocalPath {
@@ -21,10 +23,26 @@ enum LocalPath {
         return FileSystem.absolute(path.hasPrefix("/") ? path : base + "/" + path)
     }
 
-    /// `resolve(reference, base:)` when that names an existing regular file, else nil.
-    static func existingFile(_ reference: String, base: String) -> String? {
-        guard let path = resolve(reference, base: base), FileSystem.isFile(path) else { return nil }
-        return path
+    /// What a local reference leads to once confined to a folder tree.
+    enum Confined: Equatable {
+        /// An existing regular file inside the tree (its path as resolved, links kept).
+        case file(String)
+        /// Nothing readable there (no such file, or not a regular file).
+        case missing
+        /// A file outside the tree (`/etc/shadow`, `../../x`, a link pointing out): never opened.
+        case outside(String)
+    }
+
+    /// Where `reference` leads when only files under `base` (an absolute folder whose real path,
+    /// links resolved, is `realBase`) may be read; nil for network URLs and empty references.
+    /// The resolved file's real path must lie under `realBase`, so a link cannot lead out.
+    static func confined(_ reference: String, base: String, realBase: String) -> Confined? {
+        guard let path = resolve(reference, base: base) else { return nil }
+        guard let real = ArchivePath.realPath(path) else {
+            return ArchivePath.isInside(path, root: base) ? .missing : .outside(path)
+        }
+        guard ArchivePath.isInside(real, root: realBase) else { return .outside(path) }
+        return ArchivePath.isRegularFile(real) ? .file(path) : .missing
     }
 
     /// The lowercased URL scheme of `ref` (`https`, `file`), or nil for a path.

@@ -4,8 +4,8 @@ import PlumageCore
 struct JSONFeedItemReader {
     /// Absolute folder that relative paths resolve against.
     let baseDirectory: String
-    /// Existence and size look-ups shared by every item of the feed.
-    let files = FileLookupCache()
+    /// Existence and size look-ups shared by every item of the feed, confined to its folder tree.
+    let files: FileLookupCache
     /// The author of items that name none: the feed's first author, else one named after the feed.
     let feedAuthor: Author
     /// Finds the entities of items that do not list their own.
@@ -16,7 +16,8 @@ struct JSONFeedItemReader {
     init(baseDirectory: String, feed: JSONValue, title: String, detector: EntityDetector) {
         self.baseDirectory = baseDirectory
         self.detector = detector
-        feedAuthor = Self.author(feed["authors"]?.array?.first ?? feed["author"], base: baseDirectory, files: files)
+        files = FileLookupCache(base: baseDirectory)
+        feedAuthor = Self.author(feed["authors"]?.array?.first ?? feed["author"], files: files)
             ?? Author(name: title, handle: Self.handle(fromName: title))
     }
 
@@ -27,7 +28,7 @@ struct JSONFeedItemReader {
         let (date, dateProblem) = Self.date(of: raw)
         let display = displayText(of: raw)
         let item = Item(
-            id: id, date: date, dateProblem: dateProblem, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], base: baseDirectory, files: files) ?? feedAuthor,
+            id: id, date: date, dateProblem: dateProblem, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], files: files) ?? feedAuthor,
             kind: (ext?["kind"]?.string).flatMap(ItemKind.init(rawValue:)) ?? .post,
             text: display.text, entities: display.entities, media: media(of: raw))
         return (item, (ext?["sections"]?.array ?? []).compactMap(\.string))
@@ -51,7 +52,7 @@ struct JSONFeedItemReader {
 
     /// The extension's owner, or nil.
     func owner(_ raw: JSONValue?) -> Author? {
-        Self.author(raw, base: baseDirectory, files: files)
+        Self.author(raw, files: files)
     }
 
     /// The item's text with the entities of `_plumage.entities` (validated) when it lists them,
@@ -98,14 +99,14 @@ struct JSONFeedItemReader {
 
     /// An author object; the handle comes from `_plumage.handle`, else the URL's last path
     /// component without `@`, else the name lowercased without spaces and punctuation.
-    private static func author(_ raw: JSONValue?, base: String, files: FileLookupCache) -> Author? {
+    private static func author(_ raw: JSONValue?, files: FileLookupCache) -> Author? {
         guard let raw, raw.object != nil else { return nil }
         let explicit = raw["_plumage"]?["handle"]?.string ?? raw["handle"]?.string
         let handle = explicit.map { String($0.trimmingPrefix("@")) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (raw["url"]?.string).flatMap(handle(fromURL:))
         let name = raw["name"]?.string ?? handle ?? ""
         guard !name.isEmpty || handle != nil else { return nil }
-        let avatar = (raw["avatar"]?.string).flatMap { files.existingFile($0, base: base) }
+        let avatar = (raw["avatar"]?.string).flatMap { files.existingFile($0) }
         return Author(name: name, handle: handle ?? self.handle(fromName: name), avatar: avatar)
     }
 
@@ -130,7 +131,7 @@ struct JSONFeedItemReader {
     /// never fetched: no path, its host kept for the placeholder.
     private func medium(_ kind: MediaKind, url: String, ext: JSONValue?, raw: JSONValue? = nil) -> Media {
         let remoteHost = RemoteURL.host(of: url)
-        let path = remoteHost == nil ? files.existingFile(url, base: baseDirectory) : nil
+        let path = remoteHost == nil ? files.existingFile(url) : nil
         let alt = (ext?["alt"]?.string).flatMap { $0.isEmpty ? nil : $0 }
         let duration = (raw?["duration_in_seconds"]?.double).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         if let w = ext?["width"]?.int, let h = ext?["height"]?.int, w > 0, h > 0 {
@@ -150,9 +151,10 @@ struct JSONFeedItemReader {
         return handle.isEmpty ? nil : handle
     }
 
-    /// `Ada Park` → `adapark`: letters, digits and `_` only, lowercased; `anonymous` when nothing is left.
+    /// `Ada Park` → `adapark`: letters, digits and `_` only, lowercased, from the name's first 200
+    /// characters (a name may be 50 MB); `anonymous` when nothing is left.
     static func handle(fromName name: String) -> String {
-        let kept = name.lowercased().unicodeScalars.filter { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType == .decimal }
+        let kept = name.prefix(200).lowercased().unicodeScalars.filter { $0 == "_" || $0.properties.isAlphabetic || $0.properties.numericType == .decimal }
         return kept.isEmpty ? "anonymous" : String(String.UnicodeScalarView(kept))
     }
 }

@@ -12,20 +12,26 @@ import PlumageCore
 /// is read too, and remote `http(s)` attachments keep their host for their placeholder). Without it the sections are Timeline (all) and, when
 /// any item has media, Media.
 public enum JSONFeedReader {
+    /// The largest JSON Feed file read (256 MiB): its parsed values take several times that.
+    public static let fileLimit = 256 << 20
+
     /// Reads the feed file at `path`; relative media paths resolve against its folder, and detected
     /// links must end in one of `topLevelDomains`.
-    /// Errors read `PATH: cannot read: …`, `PATH: LINE:COLUMN: reason` or `PATH: not a JSON Feed (…)`.
+    /// Only a regular file of at most `fileLimit` bytes is read (a device, a pipe or a huge file is
+    /// refused before reading). Errors read `PATH: cannot read: …`, `PATH: not a regular file`,
+    /// `PATH: larger than 256 MiB, not read`, `PATH: LINE:COLUMN: reason` or `PATH: not a JSON Feed (…)`.
     public static func read(
         path: String, kind: SourceKind = .jsonFeed, topLevelDomains: TopLevelDomains
     ) throws(SourceError) -> FeedSource {
-        let bytes = try FileSystem.contents(path)
+        let bytes = try FileSystem.regularFile(path, limit: fileLimit)
         return try decode(
             bytes, path: path, baseDirectory: FileSystem.directory(of: FileSystem.absolute(path)), kind: kind,
             topLevelDomains: topLevelDomains)
     }
 
     /// Parses feed `bytes`; `path` only names the source in errors and the fallback title,
-    /// `baseDirectory` (absolute) anchors relative media and avatar paths, detected links must end in
+    /// `baseDirectory` (absolute) anchors relative media and avatar paths, which must stay in its
+    /// folder tree (others are left without a file and named in one warning), detected links must end in
     /// one of `topLevelDomains`.
     public static func decode(
         _ bytes: [UInt8], path: String, baseDirectory: String, kind: SourceKind = .jsonFeed,
@@ -39,7 +45,7 @@ public enum JSONFeedReader {
         }
         guard root.object != nil else { throw .notAFeed(path, "the top level is not an object") }
         guard let version = root["version"]?.string else { throw .notAFeed(path, "missing \"version\"") }
-        guard version.contains("jsonfeed.org/version/") else { throw .notAFeed(path, "unknown version \"\(version)\"") }
+        guard version.contains("jsonfeed.org/version/") else { throw .notAFeed(path, "unknown version \"\(MessageText.clipped(version))\"") }
         guard let rawItems = root["items"]?.array else { throw .notAFeed(path, "missing \"items\" array") }
 
         let title = root["title"]?.string ?? String(path.split(separator: "/").last ?? "")
@@ -59,9 +65,11 @@ public enum JSONFeedReader {
         let items = order.map { parsed[$0].item }
         let memberships = order.map { parsed[$0].sections }
         let extensionSections = (root["_plumage"]?["sections"]?.array ?? []).compactMap(\.string)
+        let owner = reader.owner(root["_plumage"]?["owner"])
         return FeedSource(
-            kind: kind, title: title, owner: reader.owner(root["_plumage"]?["owner"]),
-            sections: sections(named: extensionSections, items: items, memberships: memberships), items: items)
+            kind: kind, title: title, owner: owner,
+            sections: sections(named: extensionSections, items: items, memberships: memberships), items: items,
+            warnings: reader.files.refusedWarning.map { [$0] } ?? [])
     }
 
     /// The extension's sections, or Timeline (+ Media) without it.

@@ -30,6 +30,8 @@ public enum PhotoList {
                 photos += images.map { Photo(path: absolute + "/" + $0, title: $0) }
             } else if FileSystem.isFile(absolute) {
                 photos.append(Photo(path: absolute, title: String(absolute.split(separator: "/").last ?? "")))
+            } else if FileSystem.kind(of: absolute) == .other {
+                throw SourceError(.cannotRead, path: path, reason: "cannot read: not a regular file")
             } else {
                 throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
             }

@@ -25,7 +25,7 @@ public enum PublicSuffixList {
     public static func read(path: String) throws(SourceError) -> TopLevelDomains {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.contents(path)
+            bytes = try FileSystem.regularFile(path, limit: 64 << 20)
         } catch {
             throw SourceError(
                 .missingResources, path: path,

@@ -1,3 +1,5 @@
+import PlumageCore
+
 /// Why a source could not be loaded; `description` is the message shown to the user, `PATH: reason`.
 public struct SourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure this is, for callers that react differently (e.g. reload keeps the old feed).
@@ -26,8 +28,10 @@ public struct SourceError: Error, Hashable, Sendable, CustomStringConvertible {
         self.kind = kind; self.path = path; self.reason = reason
     }
 
-    /// `PATH: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// `PATH: reason`, each part one line and cut short when long (`MessageText.clipped`).
+    public var description: String {
+        "\(MessageText.clipped(path)): \(MessageText.clipped(reason, limit: 2 * MessageText.valueLimit))"
+    }
 
     /// A malformed-JSON error carrying the parser's `LINE:COLUMN: reason`.
     static func malformed(_ path: String, _ error: JSONSyntaxError) -> SourceError {

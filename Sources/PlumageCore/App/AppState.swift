@@ -231,9 +231,9 @@ public struct AppState: Sendable {
         return closing
     }
 
-    /// Shows `text` as a notice at `time`.
+    /// Shows `text` as a notice at `time`, as one line cut short when long (`MessageText.line`).
     public mutating func showNotice(_ text: String, at time: Seconds) {
-        notice = Notice(text: text, shownAt: time)
+        notice = Notice(text: MessageText.line(text), shownAt: time)
     }
 
     /// Carries out an app-wide command at `time`; returns effects for the platform.

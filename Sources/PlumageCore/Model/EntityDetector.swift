@@ -16,6 +16,9 @@ public struct EntityDetector: Sendable {
     /// The top-level domains a link's host may end in.
     public let topLevelDomains: TopLevelDomains
 
+    /// How many scalars of a text `entities(in:)` searches (5 × `TextLayout.maxCharacters`).
+    public static let scanLimit = 5 * TextLayout.maxCharacters
+
     /// A detector that accepts links whose host ends in one of `topLevelDomains`.
     public init(topLevelDomains: TopLevelDomains) {
         self.topLevelDomains = topLevelDomains
@@ -23,9 +26,13 @@ public struct EntityDetector: Sendable {
 
     /// Every entity in `text`, sorted by `start`, non-overlapping; `target` is the full URL (`https://`
     /// added to a link written without a scheme), the tag without `#` or the handle without `@`
-    /// (with `@instance` when present).
+    /// (with `@instance` when present). Only the first `scanLimit` scalars are searched, so a huge
+    /// text costs no more than a long one (entities past them are not found).
     public func entities(in text: String) -> [Entity] {
-        let s = Array(text.unicodeScalars)
+        // Only the start of a huge text is read: it is all that is ever laid out (`TextLayout.maxCharacters`).
+        var s = Array(text.unicodeScalars.prefix(Self.scanLimit + 1))
+        let truncated = s.count > Self.scanLimit
+        if truncated { s.removeLast() }
         var found: [Entity] = []
         var i = 0
         while i < s.count {
@@ -48,6 +55,8 @@ public struct EntityDetector: Sendable {
                 i += 1
             }
         }
+        // An entity reaching the cut may go on past it: not known whole, so not kept.
+        if truncated, found.last?.end == s.count { found.removeLast() }
         return found
     }
 

@@ -195,6 +195,14 @@ public struct ThemeLibrary: Hashable, Sendable {
     /// Theme names in cycling order.
     public var names: [String] { themes.map(\.name) }
 
+    /// One warning per theme whose background photo `hasBackground` says is missing
+    /// (`theme 'dark': background 'night.jpg' not found in Assets/backgrounds; drawn without it`).
+    public func missingBackgrounds(hasBackground: (String) -> Bool) -> [String] {
+        themes.filter { !hasBackground($0.backgroundImage) }.map {
+            "theme '\($0.name)': background '\(MessageText.clipped($0.backgroundImage))' not found in Assets/backgrounds; drawn without it"
+        }
+    }
+
     /// The theme called `name` (case-insensitive), or nil.
     public func theme(named name: String) -> Theme? {
         let wanted = name.lowercased()

@@ -5,13 +5,19 @@ import Imaging
 /// character, and a minimal bidi pass: right-to-left words are shaped as RTL runs and a paragraph
 /// whose first strong character is RTL is right-aligned with its runs in reverse visual order.
 public enum TextLayout {
+    /// The most characters (grapheme clusters, newlines included) laid out from one call: the rest
+    /// of a longer text is left out and "…" ends what is shown, so a 50 MB post costs no more than a long one.
+    public static let maxCharacters = 20_000
+
     /// Lays out `spans` in `style` within `maxWidth` points; line boxes are `lineSpacing` times the
     /// font's line height. At most `maxLines` lines are kept; when text is left over, the last kept
-    /// line is filled character by character and ends in "…", all within `maxWidth`.
+    /// line is filled character by character and ends in "…", all within `maxWidth`. Only the first
+    /// `maxCharacters` characters are laid out (`capped`).
     public static func layout(
         _ spans: [StyledSpan], style: FontStyle, maxWidth: Double, lineSpacing: Double = 1,
         maxLines: Int = .max, measurer: some TextMeasuring
     ) -> TextBlock {
+        let spans = capped(spans)
         let lineHeight = (measurer.lineHeight(style) * lineSpacing).rounded()
         var lines: [TextLine] = []
         var widest = 0.0
@@ -41,6 +47,31 @@ public enum TextLayout {
         }
         return TextBlock(style: style, lines: lines, lineHeight: lineHeight,
                          size: Size(width: min(widest, maxWidth), height: Double(lines.count) * lineHeight))
+    }
+
+    /// The first `limit` characters of `spans`, then "…" in the colour of the last span kept when
+    /// anything was left out; `spans` themselves when they hold no more. Reads at most `limit`
+    /// characters, however long the text.
+    public static func capped(_ spans: [StyledSpan], limit: Int = maxCharacters) -> [StyledSpan] {
+        var left = limit
+        var kept: [StyledSpan] = []
+        for span in spans {
+            guard let end = span.text.index(span.text.startIndex, offsetBy: left, limitedBy: span.text.endIndex) else {
+                kept.append(span)
+                left -= span.text.count
+                continue
+            }
+            var cut = span
+            cut.text = span.text[..<end]
+            if end != span.text.endIndex || kept.count + 1 < spans.count {
+                if !cut.text.isEmpty { kept.append(cut) }
+                kept.append(StyledSpan("…", span.color))
+                return kept
+            }
+            kept.append(span)
+            return kept
+        }
+        return kept
     }
 
     /// The longest start of `clusters` that fits `maxWidth` together with a "…" (in the face and

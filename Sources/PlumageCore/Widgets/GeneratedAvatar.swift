@@ -34,7 +34,8 @@ public enum GeneratedAvatar {
     /// Chinese, Japanese, Korean and right-to-left names); else an emoji the name begins with
     /// ("🦊" → "🦊"); else the handle's first letter or digit ("_ada" → "A"); else "?".
     public static func initials(name: String, handle: String) -> String {
-        let words = name.split(whereSeparator: { $0.isWhitespace }).compactMap { $0.first }.filter(isInitial)
+        // The first 2,000 characters only: a name may be 50 MB.
+        let words = name.prefix(2_000).split(whereSeparator: { $0.isWhitespace }).compactMap { $0.first }.filter(isInitial)
         if let first = words.first {
             guard let last = words.dropFirst().last, !isSingleInitialScript(first), !isSingleInitialScript(last) else {
                 return upper(first)

@@ -276,7 +276,8 @@ private struct ImageFile: ~Copyable {
     /// Opens a regular file for reading, or reads the zip member `path` names; throws `.cannotRead`
     /// with the system's reason when it is neither.
     init(path: String) throws(ImageError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: opening a pipe named like an image must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             guard errno == ENOENT || errno == ENOTDIR else { throw .cannotRead(reason) }

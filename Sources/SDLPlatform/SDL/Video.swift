@@ -15,9 +15,11 @@ public enum RendererChoice: String, Sendable, CaseIterable {
 /// Process-wide SDL set-up; call once on the main thread before creating windows or fonts.
 public enum Video {
     /// Initialises SDL video + events, SDL_ttf and SDL_image. `headless` selects the dummy video
-    /// driver (no display needed) for tests, snapshots and benchmarks.
+    /// driver (no display needed) for tests, snapshots and benchmarks, and leaves SIGINT and SIGTERM
+    /// their default action (SDL would turn them into a quit event nobody polls, so `kill` did nothing).
     public static func initialize(headless: Bool) throws(SDLError) {
         if headless {
+            SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
             SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
         } else if let drivers = preferredDrivers(environment: ProcessInfo.processInfo.environment) {

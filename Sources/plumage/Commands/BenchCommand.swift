@@ -93,8 +93,7 @@ struct ScrollBench: ParsableCommand {
                 }
             }
             if let csv {
-                try? (["frame,offset,work_ms,uploads,text_renders"] + lines).joined(separator: "\n")
-                    .write(toFile: csv, atomically: true, encoding: .utf8)
+                Output.write((["frame,offset,work_ms,uploads,text_renders"] + lines).joined(separator: "\n"), toFile: csv)
             }
             report(work: work, intervals: intervals, firstFrameMs: firstFrameMs, layoutMs: layoutMs,
                    renderer: canvas.renderer.name,

@@ -1,3 +1,4 @@
+import Archives
 import ArgumentParser
 import FeedImport
 import Foundation
@@ -21,10 +22,15 @@ struct SizeArgument: ExpressibleByArgument {
     var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
 }
 
-/// Prints `message` to stderr and exits with status 1.
+/// Prints `message` to stderr as one line (`MessageText.line`) and exits with status 1.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("plumage: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("plumage: \(MessageText.line(message))\n".utf8))
     exit(1)
+}
+
+/// Prints `plumage: warning: message` to stderr as one line (`MessageText.line`).
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("plumage: warning: \(MessageText.line(message))\n".utf8))
 }
 
 /// The data folder, the themes and what every command starts from: a feed, or photos named on
@@ -32,8 +38,11 @@ func fail(_ message: String) -> Never {
 struct Startup {
     /// Where the assets and fonts are.
     let resources: ResourceLocator
-    /// The shipped themes.
-    let themes: ThemeLibrary
+    /// The shipped themes, read when first asked for: `dump` never draws, so a broken palette it
+    /// would not use cannot stop it. Exits with a message when one is broken; warns once for each
+    /// theme whose background photo is missing.
+    var themes: ThemeLibrary { themeCache.library(assets: resources.assetsURL.path) }
+    private let themeCache = ThemeCache()
     /// What the command line's paths hold.
     let opened: Opened
     /// The loaded feed or demo; nil when the command line named photos.
@@ -51,10 +60,10 @@ struct Startup {
     /// The paths given on the command line (empty for the demo).
     var paths: [String] { opened.paths }
 
-    /// Locates resources, loads the themes and the source at `path` (nil = demo), or exits with a message.
+    /// Locates resources and loads the source at `path` (nil = demo), or exits with a message.
     init(path: String?) { self.init(paths: path.map { [$0] } ?? []) }
 
-    /// Locates resources and themes, then reads `paths`: images and folders open the image view;
+    /// Locates resources, then reads `paths`: images and folders open the image view;
     /// otherwise one feed (the demo when `paths` is empty). Exits with a message on bad input.
     /// With `cache` (the window), a large source is taken from its index cache or left pending
     /// (`Opened.begin`) instead of being read before the window opens.
@@ -63,17 +72,6 @@ struct Startup {
             resources = try ResourceLocator.locate()
         } catch {
             fail(error.description)
-        }
-        let themeDirectory = resources.assetsURL.path + "/themes/"
-        do {
-            themes = try ThemeLibrary(loading: ThemeLibrary.shippedNames) { (file) throws(StyleError) -> String in
-                guard let text = try? String(contentsOfFile: themeDirectory + file, encoding: .utf8) else {
-                    throw StyleError(file: themeDirectory + file, line: 0, reason: "cannot read the file")
-                }
-                return text
-            }
-        } catch {
-            fail(error.message)
         }
         do throws(SourceError) {
             if let cache {
@@ -123,5 +121,33 @@ struct Startup {
             fail("unknown theme '\(wanted)'; themes are: \(themes.names.joined(separator: ", "))")
         }
         return theme
+    }
+}
+
+/// The shipped themes of a `Startup`, read once on first use.
+private final class ThemeCache {
+    private var loaded: ThemeLibrary?
+
+    /// The themes in `assets/themes`, read the first time; exits with a message when one is broken
+    /// and warns for each missing background photo.
+    func library(assets: String) -> ThemeLibrary {
+        if let loaded { return loaded }
+        let themeDirectory = assets + "/themes/"
+        let library: ThemeLibrary
+        do {
+            library = try ThemeLibrary(loading: ThemeLibrary.shippedNames) { (file) throws(StyleError) -> String in
+                guard let text = try? String(contentsOfFile: themeDirectory + file, encoding: .utf8) else {
+                    throw StyleError(file: themeDirectory + file, line: 0, reason: "cannot read the file")
+                }
+                return text
+            }
+        } catch {
+            fail(error.message)
+        }
+        for warning in library.missingBackgrounds(hasBackground: { ArchivePath.isRegularFile(assets + "/backgrounds/" + $0) }) {
+            warn(warning)
+        }
+        loaded = library
+        return library
     }
 }

@@ -21,7 +21,7 @@ struct DumpCommand: ParsableCommand {
     /// Prints the source as JSON or as a summary of its sections and first 20 items.
     func run() throws {
         var source = Startup(paths: paths).dumpSource
-        for warning in source.warnings { FileHandle.standardError.write(Data("plumage: warning: \(warning)\n".utf8)) }
+        for warning in source.warnings { warn(warning) }
         if let search { source = SearchQuery(search).results(in: source) }
         if json {
             print(DumpEncoder.encode(source))
@@ -30,8 +30,9 @@ struct DumpCommand: ParsableCommand {
         print("\(source.title) (\(source.kind.rawValue)): \(source.items.count) items")
         for section in source.sections { print("  \(section.name): \(section.itemIndices.count)") }
         for item in source.items.prefix(20) {
-            let text = item.text.replacingOccurrences(of: "\n", with: " ")
-            print("\(item.dateDescription)  @\(item.author.handle)  \(text.prefix(80))")
+            // The first 80 characters only (a post may be 50 MB), newlines shown as spaces.
+            let text = String(item.text.prefix(80).map { $0.isNewline ? " " : $0 })
+            print("\(item.dateDescription)  @\(item.author.handle)  \(text)")
         }
         if source.items.count > 20 { print("… \(source.items.count - 20) more") }
     }

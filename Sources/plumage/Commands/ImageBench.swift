@@ -54,7 +54,7 @@ struct ImageBench: ParsableCommand {
                 lines.append("\(frame),\(String(format: "%.3f", v?.scale ?? 0)),\(v?.pyramidLevel ?? -1),"
                     + "\(f(work.last!)),\(f(ahead.last!))")
             }
-            if let csv { try? lines.joined(separator: "\n").write(toFile: csv, atomically: true, encoding: .utf8) }
+            if let csv { Output.write(lines.joined(separator: "\n"), toFile: csv) }
             let p = { (q: Double) in FrameStatistics.percentile(work, q) }
             let info = app.top(as: PhotoScreen.self)?.viewport?.imageSize ?? PixelSize(width: 0, height: 0)
             let fields: [(String, String)] = [

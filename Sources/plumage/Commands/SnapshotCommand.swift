@@ -27,7 +27,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Scroll offset in points from the top.") var scroll: Double = 0
     /// Name of the section to show; nil means the first.
     @Option(help: "Section to show (e.g. Favorites, Media).") var section: String?
-    /// Text size factor (clamped to 0.8…2).
+    /// Text size factor, 0.8…2 (anything else is a usage error).
     @Option(help: "Text size factor (0.8–2).") var textScale: Double = 1
     /// True to show the FPS overlay with a synthetic series.
     @Flag(help: "Show the FPS overlay (with a fixed synthetic series, so pixels are reproducible).") var fps = false
@@ -49,11 +49,14 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Image view zoom: fit, fill, actual, or a factor (4 = 400 %).", completion: .list(["fit", "fill", "actual"]))
     var zoom: String?
 
-    /// Rejects a scale outside 1…4.
+    /// Rejects a scale outside 1…4 and a text scale outside 0.8…2 (usage errors, status 64).
     func validate() throws {
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be between 1 and 4") }
+        guard (0.8...2).contains(textScale) else {
+            throw ValidationError("--text-scale must be between 0.8 and 2 (got \(MessageText.clipped(String(textScale))))")
+        }
         if let zoom, PhotoZoom(argument: zoom) == nil {
-            throw ValidationError("--zoom takes fit, fill, actual or a factor such as 4 (got '\(zoom)')")
+            throw ValidationError("--zoom takes fit, fill, actual or a factor such as 4 (got '\(MessageText.clipped(zoom))')")
         }
     }
 
@@ -84,12 +87,16 @@ struct SnapshotCommand: ParsableCommand {
 
     /// Renders the window headlessly and writes the PNG; exits with a message on failure.
     func run() throws {
+        let pixels = DisplayScale(scale).pixels(size.size)
+        if let problem = Canvas.sizeProblem(pixels) {
+            fail("--size \(Int(size.size.width))x\(Int(size.size.height)) at --scale \(String(format: "%g", scale)): \(problem); lower --size or --scale")
+        }
         let startup = Startup(path: path)
         let theme = startup.theme(named: self.theme)
         do {
             try Video.initialize(headless: true)
             let displayScale = DisplayScale(scale)
-            let canvas = try Canvas(size: displayScale.pixels(size.size))
+            let canvas = try Canvas(size: pixels)
             let backend = try startup.backend(renderer: canvas.renderer, systemEmoji: false)
             var app = startup.app(theme: theme)
             // Relative dates are measured from an hour after the newest item, so output never depends on today.

@@ -71,9 +71,13 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
 }
 
 @Test func resolvesAbsoluteFileAndRelativePaths() throws {
+    // Absolute paths and file URLs are opened inside the feed's folder only (FeedConfinementTests).
     let folder = try FixturePaths.scratchFolder()
-    let png = FixturePaths.path("images/tiny.png")
-    let jpeg = FixturePaths.path("images/tiny.jpg")
+    try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
+    let png = folder + "/images/tiny.png"
+    let jpeg = folder + "/images/tiny.jpg"
+    try FileManager.default.copyItem(atPath: FixturePaths.path("images/tiny.png"), toPath: png)
+    try FileManager.default.copyItem(atPath: FixturePaths.path("images/tiny.jpg"), toPath: jpeg)
     try FixturePaths.write(
         """
         {"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "content_text": "paths",
@@ -85,6 +89,7 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
         """, to: folder + "/feed.json")
     try FileManager.default.copyItem(atPath: png, toPath: folder + "/my pic.png")
     let feed = try JSONFeedReader.read(path: folder + "/feed.json", topLevelDomains: FixturePaths.topLevelDomains)
+    #expect(feed.warnings.isEmpty)
     #expect(feed.title == "feed.json")
     #expect(feed.items[0].author == Author(name: "feed.json", handle: "feedjson"))
     #expect(feed.items[0].media.map(\.path) == [png, jpeg, png, nil, folder + "/my pic.png"])

@@ -246,3 +246,14 @@ import Testing
         }
     }
 }
+
+/// A theme whose background photo is missing is named in a warning.
+@Test func missingBackgroundsAreWarnedAbout() {
+    let library = ThemeLibrary(themes: [Fixtures.theme, Fixtures.otherTheme])
+    // Both fixture themes use `none.jpg`.
+    #expect(library.missingBackgrounds(hasBackground: { _ in true }).isEmpty)
+    #expect(library.missingBackgrounds(hasBackground: { $0 != "none.jpg" }) == [
+        "theme 'test': background 'none.jpg' not found in Assets/backgrounds; drawn without it",
+        "theme 'other': background 'none.jpg' not found in Assets/backgrounds; drawn without it",
+    ])
+}

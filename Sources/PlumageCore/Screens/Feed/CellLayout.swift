@@ -87,7 +87,8 @@ public struct CellLayout: Sendable {
     }
 
     /// The item's text split into coloured spans: hashtags, mentions and links in their theme colours,
-    /// each marked with its entity's index in `item.entities` (what a click on it chooses).
+    /// each marked with its entity's index in `item.entities` (what a click on it chooses). Entities
+    /// past the first `TextLayout.maxCharacters` characters are left in the plain rest (never laid out).
     public static func bodySpans(_ item: Item, theme: Theme) -> [StyledSpan] {
         let text = item.text
         let scalars = text.unicodeScalars
@@ -98,11 +99,15 @@ public struct CellLayout: Sendable {
             scalars.index(cursor, offsetBy: offset - cursorOffset, limitedBy: scalars.endIndex) ?? scalars.endIndex
         }
         let ordered = item.entities.enumerated().sorted { $0.element.start < $1.element.start }
+        // Layout keeps only `TextLayout.maxCharacters` characters: entities past them make no span.
+        var characters = 0
         for (link, entity) in ordered where entity.start >= cursorOffset {
+            if characters > TextLayout.maxCharacters { break }
             let start = index(atScalar: entity.start)
             let end = scalars.index(start, offsetBy: entity.end - entity.start, limitedBy: scalars.endIndex)
                 ?? scalars.endIndex
             if cursor < start { spans.append(StyledSpan(text[cursor..<start], theme.color(.text))) }
+            characters += text[cursor..<end].count
             let role: ThemeRole = switch entity.kind {
             case .hashtag: .hashtag
             case .mention: .mention

@@ -158,7 +158,8 @@ public struct FeedList: Sendable {
         let perLine = textWidth / averageAdvance
         var lines = 0.0
         var scalars = 0
-        for byte in item.text.utf8 {
+        // Only the start that layout keeps (`TextLayout.maxCharacters`) counts: a 50 MB post is not read through.
+        for byte in item.text.utf8.prefix(4 * TextLayout.maxCharacters) {
             if byte == 0x0A {
                 lines += max(1, (Double(scalars) / perLine).rounded(.up))
                 scalars = 0

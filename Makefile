@@ -9,7 +9,7 @@ APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbo
                fonts-noto-color-emoji xvfb xauth xdotool imagemagick python3
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test unit-test e2e bench install uninstall clean
+.PHONY: deps build run test unit-test e2e bench fuzz install uninstall clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -52,6 +52,12 @@ bench: build
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench load .build/bench-archive-100k.zip --json; done | tee .build/bench-load.jsonl
 	python3 scripts/bench-medians.py .build/bench-load.jsonl
 
+# libFuzzer targets of the parsers (Fuzz/, docs/NOTES.md "Fuzzing"), FUZZ_SECONDS each; not part of `test`.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	Fuzz/build.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+
 install: build
 	install -Dm755 $(BIN_DIR)/plumage $(DESTDIR)$(PREFIX)/bin/plumage
 	mkdir -p $(DESTDIR)$(PREFIX)/share/plumage
@@ -65,4 +71,4 @@ uninstall:
 	       $(DESTDIR)$(PREFIX)/share/icons/hicolor/256x256/apps/plumage.png
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -24,6 +24,9 @@ WANTED=" $* "
 summary=()
 failed=0
 export TMPDIR=$BUILD/tmp
+# Swift's own crash handler would read memory ASan does not know and report itself; libFuzzer's
+# handler prints the stack and saves the input instead.
+export SWIFT_BACKTRACE=enable=no
 mkdir -p "$TMPDIR"
 while read -r name max_len dict; do
     [ -n "$name" ] || continue
@@ -35,15 +38,15 @@ while read -r name max_len dict; do
         -timeout=10 -rss_limit_mb=2048 -max_total_time="$SECONDS_EACH" -print_final_stats=1 \
         -artifact_prefix="$artifacts" >"$log" 2>&1
     status=$?
-    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
-    took=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*')
-    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+    took=$(grep -ao 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*')
+    last=$(grep -aE '^#[0-9]+' "$log" | tail -1)
     cov=$(grep -o 'cov: [0-9]*' <<<"$last" | grep -o '[0-9]*')
     ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*')
     corp=$(grep -o 'corp: [0-9]*' <<<"$last" | grep -o '[0-9]*')
     result=ok
     if [ $status -ne 0 ]; then
-        result="FOUND SOMETHING (exit $status): $(grep -m1 -E 'ERROR: |fatal error|Fatal error' "$log")"
+        result="FOUND SOMETHING (exit $status): $(grep -a -m1 -E 'ERROR: |fatal error|Fatal error' "$log")"
         failed=1
     fi
     summary+=("$(printf '%-9s %12s runs %6s s  cov %6s  ft %6s  corpus %5s  %s' "$name" "${runs:-?}" "${took:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$result")")

@@ -11,7 +11,7 @@ APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbo
                desktop-file-utils appstream man-db
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test unit-test e2e install-test bench install install-files uninstall clean
+.PHONY: deps build run test unit-test e2e install-test bench fuzz install install-files uninstall clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -53,6 +53,12 @@ bench: build
 	[ -f .build/bench-archive-100k.zip ] || python3 scripts/make-twitter-archive.py 100000 .build/bench-archive-100k.zip --zip --seed 1
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench load .build/bench-archive-100k.zip --json; done | tee .build/bench-load.jsonl
 	python3 scripts/bench-medians.py .build/bench-load.jsonl
+
+# libFuzzer targets of the parsers (Fuzz/, docs/NOTES.md "Fuzzing"), FUZZ_SECONDS each; not part of `test`.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	Fuzz/build.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
 
 # The desktop install (README, Install): the binary; Assets/ and Fonts/ in share/plumage/, where it
 # finds them from any folder; the .desktop entry ("Open with" for the image types it opens and JSON
@@ -114,4 +120,4 @@ install-test:
 	Tests/install/install-test.sh "$$($(SWIFT) build --show-bin-path)"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

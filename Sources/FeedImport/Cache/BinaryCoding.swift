@@ -80,7 +80,8 @@ struct BinaryReader {
         return v
     }
 
-    /// A `uint` as written; at most `limit`.
+    /// A `uint` as written; at most `limit` (a negative `limit`, as for an index into an empty list,
+    /// admits nothing).
     mutating func uint(limit: Int = Int.max) throws(Damaged) -> Int {
         var result: UInt64 = 0
         var shift: UInt64 = 0
@@ -91,7 +92,7 @@ struct BinaryReader {
             if b & 0x80 == 0 { break }
             shift += 7
         }
-        guard result <= UInt64(limit) else { throw Damaged() }
+        guard limit >= 0, result <= UInt64(limit) else { throw Damaged() }
         return Int(result)
     }
 

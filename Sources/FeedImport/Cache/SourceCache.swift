@@ -94,7 +94,9 @@ public enum SourceCache {
         var r = BinaryReader(bytes, offset: magic.count)
         do throws(BinaryReader.Damaged) {
             guard try r.uint() == formatVersion, try r.string() == path, try r.string() == fingerprint else { return nil }
-            let headLength = try r.uint(limit: r.remaining)
+            // The head's length is checked against the bytes left after it (a file cut inside its head).
+            let headLength = try r.uint()
+            guard headLength <= r.remaining else { return nil }
             if headOnly {
                 var head = BinaryReader(Array(bytes[r.offset..<(r.offset + headLength)]))
                 return try body(&head)
@@ -114,6 +116,7 @@ public enum SourceCache {
         do throws(BinaryReader.Damaged) {
             _ = try r.uint(); _ = try r.string(); _ = try r.string()
             let headLength = try r.uint()
+            guard headLength <= Int.max - r.offset else { return nil }
             return r.offset + headLength
         } catch {
             return nil

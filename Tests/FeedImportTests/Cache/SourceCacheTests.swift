@@ -81,6 +81,39 @@ import Testing
         #expect(SourceCache.decode(bytes + [0], path: "/p", fingerprint: "f") == nil)
     }
 
+    /// The start of a cache file for path "p" and fingerprint "f", up to its head's length.
+    static let keyBytes: [UInt8] = SourceCache.magic + [UInt8(SourceCache.formatVersion), 1, 0x70, 1, 0x66]
+
+    // Found by `make fuzz` (cache target): a head length equal to the bytes left before it was read
+    // passed the check and the head-only read sliced past the end (crash).
+    @Test func aFileCutInsideItsHeadIsRefused() {
+        #expect(SourceCache.decode(Self.keyBytes + [3, 0, 0], path: "p", fingerprint: "f", headOnly: true) == nil)
+        #expect(SourceCache.decode(Self.keyBytes + [3, 0, 0], path: "p", fingerprint: "f") == nil)
+        let bytes = SourceCache.encode(Self.source, path: "p", fingerprint: "f")
+        let headEnd = SourceCache.headEnd(bytes) ?? 0
+        #expect(headEnd > Self.keyBytes.count && headEnd < bytes.count)
+        for length in 0..<headEnd {
+            #expect(SourceCache.decode(Array(bytes[..<length]), path: "p", fingerprint: "f", headOnly: true) == nil, "length \(length)")
+        }
+        #expect(SourceCache.decode(Array(bytes[..<headEnd]), path: "p", fingerprint: "f", headOnly: true) == SourceCache.head(of: Self.source))
+    }
+
+    // Found by `make fuzz`: a head length near Int.max overflowed the head's end (crash).
+    @Test func aHeadLengthPastEveryFileIsNoCacheFile() {
+        let intMax: [UInt8] = Array(repeating: 0xFF, count: 8) + [0x7F]
+        #expect(SourceCache.headEnd(Self.keyBytes + intMax) == nil)
+        #expect(SourceCache.headEnd(Self.keyBytes + [5]) == Self.keyBytes.count + 1 + 5)
+    }
+
+    // Found reading the decoder after the fuzzer's first crash: an author index read into an empty
+    // author list asked `uint` for at most -1, which trapped converting -1 to UInt64.
+    @Test func anIndexIntoAnEmptyListIsDamage() {
+        var reader = BinaryReader([0])
+        #expect(throws: BinaryReader.Damaged.self) { try reader.uint(limit: -1) }
+        var another = BinaryReader([0])
+        #expect((try? another.uint(limit: 0)) == 0)
+    }
+
     @Test func randomDamageNeverCrashes() {
         let bytes = SourceCache.encode(Self.source, path: "/p", fingerprint: "f")
         var rng = SplitMix64(seed: 9)

@@ -9,7 +9,7 @@ APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbo
                fonts-noto-color-emoji xvfb xauth xdotool imagemagick python3
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test unit-test e2e bench install uninstall clean
+.PHONY: deps build run test unit-test e2e bench sanitize soak install uninstall clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -51,6 +51,20 @@ bench: build
 	[ -f .build/bench-archive-100k.zip ] || python3 scripts/make-twitter-archive.py 100000 .build/bench-archive-100k.zip --zip --seed 1
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench load .build/bench-archive-100k.zip --json; done | tee .build/bench-load.jsonl
 	python3 scripts/bench-medians.py .build/bench-load.jsonl
+
+# The unit suite under AddressSanitizer, then ThreadSanitizer (own scratch folders, not part of `make test`).
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	SDL_VIDEODRIVER=dummy LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	SDL_VIDEODRIVER=dummy $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# The release binary in Xvfb for MINUTES minutes under a scripted xdotool loop; samples RSS and frame
+# figures, prints the verdict and draws docs/soak.png (scripts/soak.sh; not part of `make test`).
+MINUTES ?= 30
+soak: build
+	scripts/soak.sh "$(BIN_DIR)/plumage" $(MINUTES)
 
 install: build
 	install -Dm755 $(BIN_DIR)/plumage $(DESTDIR)$(PREFIX)/bin/plumage

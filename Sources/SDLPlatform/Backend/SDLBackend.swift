@@ -57,6 +57,8 @@ public final class SDLBackend {
     public func runInBackground(_ work: @escaping @Sendable (_ post: (InputEvent) -> Void) -> Void) {
         let mailbox = background
         Thread.detachNewThread {
+            // SDL's per-thread data (the mailbox's wake-ups may set its error) is freed only on request.
+            defer { SDL_TLSCleanup() }
             // On Linux the nice value is per thread: 0 names the calling one.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             work { mailbox.post($0) }

@@ -22,6 +22,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start in fullscreen.") var fullscreen = false
     /// Renderer choice: auto, software, opengl or opengles2.
     @Option(help: "Renderer: auto, software, opengl, opengles2.") var renderer: String = "auto"
+    /// File the frame statistics are appended to, one line per second; nil for none.
+    @Option(help: "Append frame statistics to FILE, one line per second with frames (see docs/NOTES.md).")
+    var statsFile: String?
 
     /// Opens the window and runs the main loop until quit; exits with a message on failure.
     func run() throws {
@@ -42,7 +45,15 @@ struct RunCommand: ParsableCommand {
             let window = try Window(title: app.windowTitle, size: size.size, fullscreen: fullscreen)
             let backend = try startup.backend(renderer: try Renderer(window: window, choice: choice), systemEmoji: true)
             var loop = MainLoop(window: window, app: app, backend: backend, startup: startup, started: started)
+            if let statsFile {
+                do {
+                    loop.statsLog = try FrameStatsLog(path: statsFile, budgetMs: loop.statistics.budgetMs)
+                } catch {
+                    fail("cannot write the stats file \(statsFile): \(error.localizedDescription)")
+                }
+            }
             loop.run()
+            loop.statsLog?.flush()
             loop.finishSaving()
         } catch {
             fail(error.description)

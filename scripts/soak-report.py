@@ -92,6 +92,12 @@ def main():
         print(f"RSS: minute 2 peak {base / 1024:.1f} MB, highest later {max(later.values()) / 1024:.1f} MB "
               f"(drift {drift:+.1f} %), last minute {later[max(later)] / 1024:.1f} MB ({last:+.1f} %)")
         ok &= drift <= 5
+        half = {m: v for m, v in later.items() if m >= max(later) // 2}
+        if len(half) >= 2:
+            start = half[min(half)]
+            print(f"RSS over the second half (from minute {min(half)}, caches full on a long run): "
+                  f"{start / 1024:.1f} MB, highest later {max(half.values()) / 1024:.1f} MB "
+                  f"({(max(half.values()) - start) / start * 100:+.1f} %)")
     else:
         print("RSS: run shorter than 3 minutes, no drift figure")
     print(f"frames: {frames} drawn, {over} over the {budget:.2f} ms budget, {over_idle} of them with no image load in flight")

@@ -58,7 +58,8 @@ sanitize: deps
 	SDL_VIDEODRIVER=dummy LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	SDL_VIDEODRIVER=dummy $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	SDL_VIDEODRIVER=dummy TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan.supp \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 # The release binary in Xvfb for MINUTES minutes under a scripted xdotool loop; samples RSS and frame
 # figures, prints the verdict and draws docs/soak.png (scripts/soak.sh; not part of `make test`).

@@ -11,7 +11,7 @@ APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbo
                desktop-file-utils appstream man-db
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test unit-test e2e install-test bench fuzz install install-files uninstall clean
+.PHONY: deps build run test unit-test e2e install-test bench fuzz sanitize soak install install-files uninstall clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -53,6 +53,21 @@ bench: build
 	[ -f .build/bench-archive-100k.zip ] || python3 scripts/make-twitter-archive.py 100000 .build/bench-archive-100k.zip --zip --seed 1
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench load .build/bench-archive-100k.zip --json; done | tee .build/bench-load.jsonl
 	python3 scripts/bench-medians.py .build/bench-load.jsonl
+
+# The unit suite under AddressSanitizer, then ThreadSanitizer (own scratch folders, not part of `make test`).
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	SDL_VIDEODRIVER=dummy LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	SDL_VIDEODRIVER=dummy TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan.supp \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# The release binary in Xvfb for MINUTES minutes under a scripted xdotool loop; samples RSS and frame
+# figures, prints the verdict and draws docs/soak.png (scripts/soak.sh; not part of `make test`).
+MINUTES ?= 30
+soak: build
+	scripts/soak.sh "$(BIN_DIR)/plumage" $(MINUTES)
 
 # libFuzzer targets of the parsers (Fuzz/, docs/NOTES.md "Fuzzing"), FUZZ_SECONDS each; not part of `test`.
 FUZZ_SECONDS ?= 60

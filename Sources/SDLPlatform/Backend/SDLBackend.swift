@@ -55,6 +55,8 @@ public final class SDLBackend {
     public func runInBackground(_ work: @escaping @Sendable (_ post: (InputEvent) -> Void) -> Void) {
         let mailbox = background
         Thread.detachNewThread {
+            // SDL's per-thread data (the mailbox's wake-ups may set its error) is freed only on request.
+            defer { SDL_TLSCleanup() }
             WorkerQueue.lowerCurrentThreadPriority()
             work { mailbox.post($0) }
         }

@@ -201,8 +201,10 @@ final class WorkerQueue: Sendable {
         for _ in 0..<4 { wakeups.signal() }
     }
 
-    /// The body of a worker thread: lower its priority (nice 19), then run jobs until stopped.
+    /// The body of a worker thread: lower its priority (nice 19), then run jobs until stopped; at the
+    /// end frees SDL's data for the thread (SDL did not start it, so nothing else would).
     func runWorker() {
+        defer { SDL_TLSCleanup() }
         Self.lowerCurrentThreadPriority()
         while true {
             wakeups.wait()

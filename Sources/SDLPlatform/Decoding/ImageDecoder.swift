@@ -234,6 +234,9 @@ public enum ImageDecoder {
     ) -> Result<Bitmap, ImageError> {
         let handoff = Handoff()
         let thread = Thread {
+            // SDL keeps per-thread data (its error message) for threads it did not start until
+            // SDL_TLSCleanup; without it every decode thread leaked it (LeakSanitizer, docs/NOTES.md).
+            defer { SDL_TLSCleanup() }
             SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
             SDL_ClearError()
             handoff.finish(work())

@@ -28,6 +28,9 @@ struct RunCommand: ParsableCommand {
     /// Renderer choice: auto, software, opengl or opengles2.
     @Option(help: "Renderer: auto, software, opengl, opengles2.", completion: .list(RendererChoice.allCases.map(\.rawValue)))
     var renderer: String = "auto"
+    /// File the frame statistics are appended to, one line per second; nil for none.
+    @Option(help: "Append frame statistics to FILE, one line per second with frames (see docs/NOTES.md).")
+    var statsFile: String?
 
     /// Opens the window and runs the main loop until quit; exits with a message on failure.
     func run() throws {
@@ -61,7 +64,15 @@ struct RunCommand: ParsableCommand {
                                         windowed: (windowSize, position))
             var loop = MainLoop(window: window, app: app, backend: backend, startup: startup, started: started,
                                 settings: keeper, settingsNotice: notice)
+            if let statsFile {
+                do {
+                    loop.statsLog = try FrameStatsLog(path: statsFile, budgetMs: loop.statistics.budgetMs)
+                } catch {
+                    fail("cannot write the stats file \(statsFile): \(error.localizedDescription)")
+                }
+            }
             loop.run()
+            loop.statsLog?.flush()
             loop.finishSaving()
         } catch {
             fail(error.description)

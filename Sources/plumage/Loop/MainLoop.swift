@@ -65,6 +65,8 @@ struct MainLoop {
     var placeScanGeneration = 0
     /// The photo headers being read for the place on screen, which a new request or closing cancels.
     var headerReading: ScanCancellation?
+    /// The `--stats-file` log, one line per second with frames; nil without the option.
+    var statsLog: FrameStatsLog?
 
     /// Creates a loop showing `app` in `window` through `backend`, keeping `settings` (and showing
     /// `settingsNotice` at start); `started` is `Video.seconds()` at launch.
@@ -361,6 +363,7 @@ struct MainLoop {
     /// Draws and presents one frame, records its statistics and schedules the next deadline.
     mutating func drawFrame() {
         let start = Video.seconds()
+        let loadingBefore = statsLog != nil && backend.isBusy
         let (_, effects) = backend.drawFrame(of: &app, at: start - origin, statistics: statistics)
         backend.renderer.presentFrame()
         if perform(effects) { quitRequested = true }
@@ -370,6 +373,10 @@ struct MainLoop {
         statistics.record(workMs: (end - start) * 1000, intervalMs: interval.flatMap { $0 < 250 ? $0 : nil },
                                  at: end - origin)
         lastPresent = end
+        if statsLog != nil {
+            let loading = loadingBefore || backend.isBusy, presented = end - origin
+            statsLog?.record(workMs: (end - start) * 1000, loading: loading, at: presented)
+        }
         // Keep a steady cadence while animating; after an idle gap or a missed frame, restart it.
         deadline = deadline + frameInterval < end ? end + frameInterval : deadline + frameInterval
         needsDraw = false

@@ -1,0 +1,61 @@
+import Foundation
+import PlumageCore
+
+/// The `--stats-file` log of `plumage run`: one line per second that had frames, appended as the
+/// next second begins, for the soak script (`scripts/soak.sh`). Columns, space-separated:
+/// `time frames p50 p99 max over over_idle loading` — the second's end on the app clock (s), frames
+/// drawn, median, 99th percentile (nearest rank) and slowest work time (ms), frames over the budget,
+/// those of them drawn while no image was decoding or uploading, and 1 when an image load was in
+/// flight at any frame of the second. Seconds without frames (the loop sleeps) have no line.
+struct FrameStatsLog {
+    /// The frame budget in ms (one refresh period).
+    let budgetMs: Double
+    private let handle: FileHandle
+    /// The whole second (app clock) the pending frames belong to.
+    private var second: Int?
+    private var workMs: [Double] = []
+    private var overIdle = 0
+    private var loading = false
+
+    /// Opens `path` for appending (created when missing) and writes a header line; throws when it
+    /// cannot be opened.
+    init(path: String, budgetMs: Double) throws {
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+            }
+        }
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        self.budgetMs = budgetMs
+        try handle.write(contentsOf: Data("# time frames p50 p99 max over over_idle loading (budget \(Self.format(budgetMs)) ms)\n".utf8))
+    }
+
+    /// Counts one frame that took `workMs`, presented at `time` (app clock, seconds); `loading` is
+    /// true when an image was decoding or uploading around it. Writes the previous second's line
+    /// when `time` is in a later second.
+    mutating func record(workMs work: Double, loading busy: Bool, at time: Seconds) {
+        let now = Int(time.rounded(.down))
+        if let second, second != now { flush() }
+        second = now
+        workMs.append(work)
+        if busy { loading = true } else if work > budgetMs { overIdle += 1 }
+    }
+
+    /// Writes the pending second's line (nothing when no frame is pending); write errors are ignored
+    /// (the log is a measurement aid, never a reason to stop the window).
+    mutating func flush() {
+        guard let second, !workMs.isEmpty else { return }
+        let sorted = workMs.sorted()
+        let fields = [
+            "\(second + 1)", "\(sorted.count)", Self.format(FrameStatistics.percentile(sorted, 0.5)),
+            Self.format(FrameStatistics.percentile(sorted, 0.99)), Self.format(sorted.last ?? 0),
+            "\(sorted.count { $0 > budgetMs })", "\(overIdle)", loading ? "1" : "0",
+        ]
+        try? handle.write(contentsOf: Data((fields.joined(separator: " ") + "\n").utf8))
+        (self.second, workMs, overIdle, loading) = (nil, [], 0, false)
+    }
+
+    /// `value` with two decimals.
+    private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+}

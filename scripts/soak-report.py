@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Turns a soak run's samples (scripts/soak.sh) into a verdict and a PNG.
+
+Usage: scripts/soak-report.py RSS.txt FRAMES.txt OUT.png
+
+RSS.txt: `seconds kB` lines (VmRSS every few seconds). FRAMES.txt: the `plumage run --stats-file`
+log (`time frames p50 p99 max over over_idle loading`, one line per second with frames).
+Prints per-minute peak RSS and worst per-second p99, and checks: peak RSS after the first 2
+minutes drifts at most 5 % (the highest later minute against minute 2), and no frame over budget
+while no image load was in flight. Draws both curves with ImageMagick `convert` (no plotting
+library needed). Exits 1 when a check fails.
+"""
+
+import subprocess
+import sys
+
+
+def read_rows(path):
+    """Whitespace-separated number rows of `path`, comments skipped."""
+    rows = []
+    with open(path) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                rows.append([float(v) for v in line.split()])
+    return rows
+
+
+def per_minute(rows, value, reduce):
+    """{minute: reduce(values)} of `value(row)` grouped by the row's minute (row[0] is seconds)."""
+    groups = {}
+    for row in rows:
+        groups.setdefault(int(row[0] // 60), []).append(value(row))
+    return {m: reduce(v) for m, v in sorted(groups.items())}
+
+
+def polyline(points, x0, y0, width, height, xmax, ymax):
+    """`convert -draw` points for (x, y) data in a plot box at (x0, y0) of `width` × `height`."""
+    return " ".join(f"{x0 + x / xmax * width:.1f},{y0 + height - y / ymax * height:.1f}" for x, y in points)
+
+
+def draw(rss, p99, budget, out):
+    """Writes the two-panel PNG: peak RSS (MB) and worst p99 work (ms) per minute."""
+    width, height, left, panel = 900, 560, 80, 200
+    minutes = max(list(rss) + list(p99) + [1]) + 1
+    args = ["convert", "-size", f"{width}x{height}", "xc:white", "-font", "DejaVu-Sans", "-pointsize", "13"]
+    panels = [
+        ("peak RSS per minute (MB)", {m: v / 1024 for m, v in rss.items()}, 60, "#1f6fb4", None),
+        (f"worst per-second p99 frame work per minute (ms); budget {budget:.1f} ms", p99, 320, "#c0392b", budget),
+    ]
+    for title, series, top, colour, line in panels:
+        if not series:
+            continue
+        ymax = max(list(series.values()) + [line or 0]) * 1.15 or 1
+        args += ["-fill", "none", "-stroke", "#888", "-draw", f"rectangle {left},{top} {width - 30},{top + panel}"]
+        args += ["-fill", "black", "-stroke", "none", "-draw", f"text {left},{top - 10} '{title}'"]
+        for frac in (0, 0.5, 1):
+            y = top + panel - frac * panel
+            args += ["-draw", f"text 10,{y + 4:.0f} '{ymax * frac:.1f}'"]
+        for m in range(0, minutes + 1, max(1, minutes // 10)):
+            x = left + m / minutes * (width - 30 - left)
+            args += ["-draw", f"text {x - 4:.0f},{top + panel + 16} '{m}'"]
+        if line:
+            y = top + panel - line / ymax * panel
+            args += ["-stroke", "#999", "-draw", f"line {left},{y:.1f} {width - 30},{y:.1f}"]
+        pts = polyline([(m + 0.5, v) for m, v in series.items()], left, top, width - 30 - left, panel, minutes, ymax)
+        args += ["-fill", "none", "-stroke", colour, "-strokewidth", "2", "-draw", f"polyline {pts}", "-strokewidth", "1"]
+    args += ["-fill", "black", "-stroke", "none", "-draw", f"text {width // 2 - 30},{height - 8} 'minute'", out]
+    subprocess.run(args, check=True)
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    rss_rows, frame_rows = read_rows(sys.argv[1]), read_rows(sys.argv[2])
+    with open(sys.argv[2]) as f:
+        header = f.readline()
+    budget = float(header.split("budget ")[1].split()[0]) if "budget " in header else 16.67
+    rss = per_minute(rss_rows, lambda r: r[1], max)
+    p99 = per_minute(frame_rows, lambda r: r[3], max)
+    frames = sum(int(r[1]) for r in frame_rows)
+    over = sum(int(r[5]) for r in frame_rows)
+    over_idle = sum(int(r[6]) for r in frame_rows)
+    print("minute  peak RSS MB  worst p99 ms")
+    for m in sorted(set(rss) | set(p99)):
+        print(f"{m:6d}  {rss.get(m, 0) / 1024:11.1f}  {p99.get(m, 0):12.2f}")
+    ok = True
+    later = {m: v for m, v in rss.items() if m >= 2}
+    if len(later) >= 2:
+        base = later[min(later)]
+        drift = (max(later.values()) - base) / base * 100
+        last = (later[max(later)] - base) / base * 100
+        print(f"RSS: minute 2 peak {base / 1024:.1f} MB, highest later {max(later.values()) / 1024:.1f} MB "
+              f"(drift {drift:+.1f} %), last minute {later[max(later)] / 1024:.1f} MB ({last:+.1f} %)")
+        ok &= drift <= 5
+        half = {m: v for m, v in later.items() if m >= max(later) // 2}
+        if len(half) >= 2:
+            start = half[min(half)]
+            print(f"RSS over the second half (from minute {min(half)}, caches full on a long run): "
+                  f"{start / 1024:.1f} MB, highest later {max(half.values()) / 1024:.1f} MB "
+                  f"({(max(half.values()) - start) / start * 100:+.1f} %)")
+    else:
+        print("RSS: run shorter than 3 minutes, no drift figure")
+    print(f"frames: {frames} drawn, {over} over the {budget:.2f} ms budget, {over_idle} of them with no image load in flight")
+    ok &= over_idle == 0
+    draw(rss, p99, budget, sys.argv[3])
+    print(f"soak: {'PASS' if ok else 'FAIL'} (curve in {sys.argv[3]})")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

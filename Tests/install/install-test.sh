@@ -105,8 +105,8 @@ if command -v man > /dev/null; then
                 'PLUMAGE_DATA_DIR'; do
         grep -q -- "$text" "$work/man.txt" || fail "the man page lacks '$text'"
     done
-    grep -qE '^ +1 +Bad input' "$work/man.txt" || fail "the man page does not give exit status 1 for bad input"
-    grep -qE '^ +64 +Usage error' "$work/man.txt" || fail "the man page does not give exit status 64 for usage errors"
+    grep -qE '^ +1 +Bad +input' "$work/man.txt" || fail "the man page does not give exit status 1 for bad input"
+    grep -qE '^ +64 +Usage +error' "$work/man.txt" || fail "the man page does not give exit status 64 for usage errors"
 fi
 
 # The installed binary finds its installed assets from another folder, with no PLUMAGE_DATA_DIR.

@@ -7,8 +7,8 @@ import Testing
 
 /// Drains `loader` until `done` holds for what arrived so far, or 60 s passed.
 private func deliveries(from loader: PhotoLoader, until done: ([PhotoDelivery]) -> Bool) -> [PhotoDelivery] {
-    // A hang guard, not a speed test: under ThreadSanitizer on a busy machine the idle-class decode
-    // worker took over 10 s for a 1600×1200 pyramid.
+    // A hang guard, not a speed test: under ThreadSanitizer on a busy machine a decode worker (then
+    // idle-class) took over 10 s for a 1600×1200 pyramid.
     let deadline = Video.seconds() + 60
     var all: [PhotoDelivery] = []
     while Video.seconds() < deadline {

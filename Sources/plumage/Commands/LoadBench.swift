@@ -3,6 +3,7 @@ import FeedImport
 import Foundation
 import PlumageCore
 import SDLPlatform
+import Synchronization
 
 /// `plumage bench load PATH…`: opening a large source as the window does, headlessly: the first
 /// frame with its newest posts (the preview), the whole read, the search index and a query, the
@@ -40,18 +41,31 @@ struct LoadBench: ParsableCommand {
             try Video.initialize(headless: true)
             // A relaunch repeats this part (start, resources, themes, video) before reading its cache.
             let setupMs = since(origin)
-            // What the window does at start: the preview (or the placeholder), then its first frame.
+            // What the window does at start: the preview (or the placeholder), then the whole read
+            // and the search index on another thread while the first frame is drawn.
             let preview = SourceLoader.preview(paths: paths)
+            let paths = self.paths
+            let reading = Mutex<(Result<FeedSource, SourceError>, SearchIndex?, full: Double, index: Double)?>(nil)
+            let readStart = Video.seconds()
+            let reader = Thread {
+                do throws(SourceError) {
+                    let source = try SourceLoader.load(paths: paths)
+                    let fullMs = (Video.seconds() - readStart) * 1000
+                    let indexStart = Video.seconds()
+                    let index = SearchIndexBuilder.build(items: source.items)
+                    reading.withLock { $0 = (.success(source), index, fullMs, (Video.seconds() - indexStart) * 1000) }
+                } catch {
+                    reading.withLock { $0 = (.failure(error), nil, 0, 0) }
+                }
+            }
+            reader.start()
             try firstFrame(of: preview, startup: startup)
             let firstFrameMs = since(origin)
-            // The whole read, on this thread (the window does it on a background one meanwhile).
-            let fullStart = Video.seconds()
-            let source = try SourceLoader.load(paths: paths)
-            let fullMs = since(fullStart)
-            let indexStart = Video.seconds()
-            let index = SearchIndexBuilder.build(items: source.items)
-            let indexMs = since(indexStart)
+            while reading.withLock({ $0 == nil }) { usleep(1_000) }
             let searchable = since(origin)
+            guard let (result, built, fullMs, indexMs) = reading.withLock({ $0 }) else { fail("the read did not finish") }
+            let source = try result.get()
+            guard let index = built else { fail("no search index") }
             let timed = (queries.isEmpty ? Self.defaultQueries(source) : queries).map { text -> (String, Int, Double) in
                 let query = SearchQuery(text)
                 var times: [Double] = []
@@ -71,11 +85,11 @@ struct LoadBench: ParsableCommand {
             else { fail("the index cache was not usable") }
             try firstFrame(of: head, startup: startup)
             let relaunchMs = setupMs + since(relaunchStart)
-            let readStart = Video.seconds()
+            let cacheReadStart = Video.seconds()
             guard SourceLoader.cached(paths: paths, cache: store)?.items.count == source.items.count else {
                 fail("the index cache did not give the source back")
             }
-            let cacheReadMs = since(readStart)
+            let cacheReadMs = since(cacheReadStart)
             let fields: [(String, String)] = [
                 ("items", "\(source.items.count)"), ("first_frame_ms", f(firstFrameMs)),
                 ("preview_items", "\(preview?.items.count ?? 0)"), ("full_ms", f(fullMs)), ("index_ms", f(indexMs)),

@@ -31,7 +31,8 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .target(name: "Imaging", swiftSettings: strict),
-        .target(name: "PlumageCore", dependencies: ["Imaging"], swiftSettings: strict),
+        .systemLibrary(name: "CMath"),
+        .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
         .target(
             name: "Archives", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CMath
 
 /// Everything a search needs about a source's items, prepared once (off the main thread: it takes
 /// about as long as one full scan) so each query answers in milliseconds even for 100,000 items:
@@ -10,7 +6,7 @@ import Darwin
 /// into one byte buffer that a word is found in with `memmem`.
 /// Matches what `SearchQuery.matches` says, term for term (a word is found in the lowercased
 /// UTF-8 of the text, which equals `lowercased().contains` but for combining marks split from
-/// their base by a word's edge). `memmem` is a GNU extension Swift's Glibc module does not offer;
+/// their base by a word's edge). `memmem` is a GNU extension the core's `CMath` shim does not declare;
 /// `memchr` plus `memcmp` does the same at about memory speed.
 public struct SearchIndex: Hashable, Sendable {
     /// Number of items indexed; an index is only used for a source with as many items.

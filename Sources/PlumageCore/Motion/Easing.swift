@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CMath
 
 /// One ease-out as a value: started at `start` on the app clock, it takes `duration` seconds
 /// along the cubic 1 − (1 − u)³ (fast at first, landing gently, no overshoot). The feed's

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CMath
 
 /// A coast after a release, as a value: launched with a velocity at `start`, it slows by
 /// `MotionConstants.decelerationPerMs` each millisecond (velocity v₀·e^(−k·t)) and stops for good

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CMath
 
 /// The numbers every kinetic motion shares, so the feed's scrolling and the image view's panning
 /// feel the same (iOS's normal deceleration). Speeds are in the moving thing's own unit per

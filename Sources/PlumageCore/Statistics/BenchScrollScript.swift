@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CMath
 
 /// The scroll offset of each frame of `plumage bench scroll`, as a pure function of the frame
 /// index, so every run (and every machine) scrolls exactly the same way.

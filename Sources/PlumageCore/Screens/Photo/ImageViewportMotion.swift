@@ -1,10 +1,5 @@
+import CMath
 import Imaging
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What an `ImageViewport` is doing between events.
 enum ImageViewportMotion: Hashable, Sendable {

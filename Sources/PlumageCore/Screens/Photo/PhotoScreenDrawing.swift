@@ -1,10 +1,5 @@
+import CMath
 import Imaging
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Drawing the image view: a dimmed blurred backdrop, the photo (or a spinner, or the reason it
 /// cannot be shown), its alt text in a band at the bottom, and the bar with back button, title and

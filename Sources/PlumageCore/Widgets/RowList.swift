@@ -72,33 +72,8 @@ struct RowList: Sendable {
     /// Wheel, drag and click on the list: scrolls, and returns the row clicked (released where
     /// pressed, without dragging), if any. Presses on the bar are not the list's.
     mutating func handlePointer(_ event: InputEvent, count: Int, env: ScreenEnvironment) -> Int? {
-        let time = env.time
-        switch event {
-        case let .wheel(_, dy, _, _):
-            scroll.wheel(deltaPoints: -dy * FeedMetrics.wheelStep, at: time)
-        case let .pointerDown(.left, point) where point.y >= ChromeMetrics.barHeight:
-            drag = .began(at: point)
-            scroll.stop()
-        case let .pointerMoved(point):
-            guard var d = drag else { break }
-            let wasDrag = d.moved
-            if d.moved(to: point) {
-                if !wasDrag { scroll.dragBegan(y: d.start.y, at: time) }
-                scroll.dragMoved(y: point.y, at: time)
-            }
-            drag = d
-        case let .pointerUp(.left, point):
-            guard let d = drag else { break }
-            drag = nil
-            if d.moved {
-                scroll.dragEnded(at: time)
-            } else {
-                return row(at: point, count: count, env: env)
-            }
-        default:
-            break
-        }
-        return nil
+        if case let .pointerDown(.left, point) = event, point.y < ChromeMetrics.barHeight { return nil }
+        return scroll.follow(event, drag: &drag, at: env.time).flatMap { row(at: $0, count: count, env: env) }
     }
 
     /// Where a keyboard move of `command` from `current` lands among `count` rows (nil when there

@@ -44,31 +44,13 @@ public struct DetailsScreen: Screen {
         switch event {
         case let .key(key, modifiers):
             if let command = DetailsCommand.keys.command(for: key, modifiers) { return perform(command, env: env) }
-        case let .wheel(_, dy, _, _):
-            scroll.wheel(deltaPoints: -dy * FeedMetrics.wheelStep, at: time)
-        case let .pointerDown(.left, point):
-            if point.y < ChromeMetrics.barHeight { return env.bar.rightButton.contains(point) ? [.app(.nextTheme)] : [] }
-            drag = .began(at: point)
-            scroll.stop()
-        case let .pointerMoved(point):
-            guard var d = drag else { break }
-            let wasDrag = d.moved
-            if d.moved(to: point) {
-                if !wasDrag { scroll.dragBegan(y: d.start.y, at: time) }
-                scroll.dragMoved(y: point.y, at: time)
-            }
-            drag = d
-        case let .pointerUp(.left, point):
-            guard let d = drag else { break }
-            drag = nil
-            if d.moved {
-                scroll.dragEnded(at: time)
-            } else if let row = row(at: point, env: env) {
+        case let .pointerDown(.left, point) where point.y < ChromeMetrics.barHeight:
+            return env.bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
+        default:
+            if let click = scroll.follow(event, drag: &drag, at: time), let row = row(at: click, env: env) {
                 selection = row
                 return choose(row, env: env)
             }
-        default:
-            break
         }
         return []
     }

@@ -121,6 +121,15 @@ public struct ScreenEnvironment: Sendable {
     /// (the app handles its clicks).
     public var barLeftIcon: Icon { canGoBack ? .back : .menu }
 
+    /// The first command of a list screen's frame: the backdrop over the whole window with the
+    /// column's tint (the theme's card tint) baked in over `column`, as one opaque image that never
+    /// moves while the list scrolls.
+    public func columnBackdrop(_ column: Rect) -> DrawCommand {
+        let tint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
+        return .image(backdrop(tint: tint, over: column), windowRect, placeholder: tint.over(theme.color(.backdrop)),
+                      failureIcon: nil)
+    }
+
     /// The blurred background image over the whole window, with `tint` baked into its pixels over
     /// `tintRect` (points): every screen's backdrop, drawn 1:1 without per-frame blending.
     public func backdrop(tint: RGBA, over tintRect: Rect) -> ImageRequest {

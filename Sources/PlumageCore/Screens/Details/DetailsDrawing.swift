@@ -16,9 +16,7 @@ extension DetailsScreen {
         _ = scroll.advance(to: env.time)
 
         var commands: [DrawCommand] = []
-        let columnTint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
-        commands.append(.image(env.backdrop(tint: columnTint, over: column), env.windowRect,
-                               placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
+        commands.append(env.columnBackdrop(column))
         let origin = Point(x: column.minX, y: ChromeMetrics.barHeight - scroll.offset.rounded())
         let tag = "details:\(Int(key.width)):\(key.theme):\(post.id)"
         layout.post.draw(post, origin: origin, width: column.width, highlighted: false, tag: tag, source: source.kind,

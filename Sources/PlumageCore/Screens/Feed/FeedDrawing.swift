@@ -12,12 +12,9 @@ extension FeedScreen {
 
         var commands: [DrawCommand] = []
         commands.reserveCapacity(256)
-        let window = env.windowRect
         let theme = env.theme
         let column = Self.columnFrame(windowSize: env.windowSize)
-        let columnTint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
-        // The backdrop and the column's tint never move: both are baked into one opaque image.
-        commands.append(.image(env.backdrop(tint: columnTint, over: column), window, placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
+        commands.append(env.columnBackdrop(column))
         var prefetch: [ImageRequest] = []
         var textPrefetch: [DrawCommand] = []
         drawRows(column: column, env: env, measurer: measurer, into: &commands, prefetch: &prefetch,

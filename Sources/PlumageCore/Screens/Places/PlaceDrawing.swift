@@ -17,9 +17,7 @@ extension PlaceScreen {
         let column = RowList.column(env)
         var commands: [DrawCommand] = []
         commands.reserveCapacity(128)
-        let tint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
-        commands.append(.image(env.backdrop(tint: tint, over: column), env.windowRect,
-                               placeholder: tint.over(theme.color(.backdrop)), failureIcon: nil))
+        commands.append(env.columnBackdrop(column))
         let hover = list.hoveredRow(count: count, env: env)
         let visible = list.visibleRows(count: count, env: env)
         for row in visible {

@@ -21,9 +21,7 @@ extension RecentsScreen {
         list.sync(count: entries.count, env: env)
 
         var commands: [DrawCommand] = []
-        let columnTint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
-        commands.append(.image(env.backdrop(tint: columnTint, over: column), env.windowRect,
-                               placeholder: columnTint.over(theme.color(.backdrop)), failureIcon: nil))
+        commands.append(env.columnBackdrop(column))
         let style = "\(theme.name):\(env.textScale)"
         if entries.isEmpty {
             RowList.drawMessage("Nothing opened yet: sources and photos you open appear here.", env: env,

@@ -25,8 +25,8 @@ fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/details-session
 fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/places-session.sh" "$bin" "$out"
 fresh; timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" "$here/archive-session.sh" "$bin" "$out"
 fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/settings-session.sh" "$bin" "$out"
-"$here/recents-kill.sh" "$bin"
-"$here/settings-kill.sh" "$bin"
+"$here/kill-save.sh" "$bin" recents
+"$here/kill-save.sh" "$bin" settings
 rm -rf "$configs"
 "$here/bad-input.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

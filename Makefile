@@ -69,11 +69,13 @@ MINUTES ?= 30
 soak: build
 	scripts/soak.sh "$(BIN_DIR)/plumage" $(MINUTES)
 
-# libFuzzer targets of the parsers (Fuzz/, docs/NOTES.md "Fuzzing"), FUZZ_SECONDS each; not part of `test`.
+# libFuzzer targets of the parsers (Fuzz/, docs/NOTES.md "Fuzzing"), FUZZ_SECONDS each or FUZZ_RUNS
+# executions, whichever comes first (-1: no limit); not part of `test`.
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= -1
 fuzz: deps
 	Fuzz/build.sh
-	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) Fuzz/run.sh
 
 # The desktop install (README, Install): the binary; Assets/ and Fonts/ in share/plumage/, where it
 # finds them from any folder; the .desktop entry ("Open with" for the image types it opens and JSON

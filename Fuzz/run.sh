@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target (or those named) for FUZZ_SECONDS each and prints, per target, the
+# Runs every libFuzzer target (or those named) for FUZZ_SECONDS each, or until FUZZ_RUNS
+# executions when that comes first (unset: no limit), and prints, per target, the
 # executions, coverage (cov: edges, ft: features), corpus size and seconds, from libFuzzer's final
 # lines. The committed seeds (Fuzz/corpus/<name>) are read, never written: new inputs go to
 # .build-fuzz/corpus/<name>, crashes, leaks and timeouts to .build-fuzz/findings/<name>/.
@@ -7,6 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
+RUNS_EACH=${FUZZ_RUNS:--1}
 BUILD=.build-fuzz
 # name  max_len  dictionary
 CONFIG="
@@ -33,9 +35,9 @@ while read -r name max_len dict; do
     [ "$WANTED" = "  " ] || [[ "$WANTED" == *" $name "* ]] || continue
     corpus=$BUILD/corpus/$name artifacts=$BUILD/findings/$name/ log=$BUILD/logs/$name.log
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
-    echo "== $name: $SECONDS_EACH s (log: $log)"
+    echo "== $name: $SECONDS_EACH s or $RUNS_EACH runs (log: $log)"
     "$BUILD/fuzzers/$name" "$corpus" "Fuzz/corpus/$name" -dict="Fuzz/dict/$dict.dict" -max_len="$max_len" \
-        -timeout=10 -rss_limit_mb=2048 -max_total_time="$SECONDS_EACH" -print_final_stats=1 \
+        -timeout=10 -rss_limit_mb=2048 -max_total_time="$SECONDS_EACH" -runs="$RUNS_EACH" -print_final_stats=1 \
         -artifact_prefix="$artifacts" >"$log" 2>&1
     status=$?
     runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')

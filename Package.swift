@@ -31,20 +31,23 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .target(name: "Imaging", swiftSettings: strict),
+        .target(name: "Locking", swiftSettings: strict),
         .systemLibrary(name: "CMath"),
         .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
         .target(
-            name: "Archives", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            name: "Archives", dependencies: ["Locking", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
-        .target(name: "FeedImport", dependencies: ["Archives", "Imaging", "PlumageCore", "CLibXML2"], swiftSettings: strict),
+        .target(
+            name: "FeedImport", dependencies: ["Archives", "Imaging", "Locking", "PlumageCore", "CLibXML2"],
+            swiftSettings: strict),
         .target(
             name: "SDLPlatform",
-            dependencies: ["Archives", "Imaging", "PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
+            dependencies: ["Archives", "Imaging", "Locking", "PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
             swiftSettings: strict),
         .executableTarget(
             name: "plumage",
             dependencies: [
-                "Archives", "Imaging", "PlumageCore", "FeedImport", "SDLPlatform",
+                "Archives", "Imaging", "Locking", "PlumageCore", "FeedImport", "SDLPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -54,19 +57,20 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ArchivesTests",
-            dependencies: ["Archives", "PlumageTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["Archives", "Locking", "PlumageTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
         .testTarget(
             name: "FeedImportTests", dependencies: ["Archives", "FeedImport", "Imaging", "PlumageTestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SDLPlatformTests",
-            dependencies: ["SDLPlatform", "FeedImport", "Imaging", "PlumageTestSupport"],
+            dependencies: ["SDLPlatform", "FeedImport", "Imaging", "Locking", "PlumageTestSupport"],
             exclude: ["Golden", "Fixtures"], swiftSettings: strict),
     ]
 )

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Glibc
 import PlumageTestSupport
-import Synchronization
+import Locking
 import Testing
 
 @Suite struct ArchivedFileTests {
@@ -54,7 +54,7 @@ import Testing
         }
         let zip = try temp.write("p.zip", zip: builder)
         let wanted = expected
-        let wrong = Mutex(0)
+        let wrong = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<20 {
                 let name = "media/\((thread + round) % 6).jpg"

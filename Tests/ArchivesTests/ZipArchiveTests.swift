@@ -2,7 +2,7 @@ import Archives
 import Dispatch
 import Foundation
 import PlumageTestSupport
-import Synchronization
+import Locking
 import Testing
 import ZIPFoundation
 
@@ -119,7 +119,7 @@ import ZIPFoundation
         let temp = try TemporaryFolder()
         let zip = try ZipArchive(path: try temp.write("parallel.zip", zip: builder))
         let expectedBytes = expected
-        let mismatches = Mutex<[String]>([])
+        let mismatches = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<3 {
                 for index in 0..<8 {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The process-wide memory of `ArchivedFile`: the last few zips opened (a zip's directory is read
 /// once, not per photo) and the last few members read (the decoders probe a photo, then decode it,
@@ -22,7 +22,7 @@ final class ArchivedFileCache: Sendable {
 
     private let zipCapacity: Int
     private let byteCapacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A cache holding at most `zips` open zips and `bytes` bytes of members.
     init(zips: Int, bytes: Int) { (zipCapacity, byteCapacity) = (zips, bytes) }

@@ -1,6 +1,6 @@
 import Dispatch
 import PlumageCore
-import Synchronization
+import Locking
 
 /// Builds a source's `SearchIndex` on every core: parts over consecutive ranges of the items,
 /// joined in order (the same index as one pass makes; about half the time on 2 cores).
@@ -10,7 +10,7 @@ public enum SearchIndexBuilder {
         let partCount = items.count < 20_000 ? 1 : 8
         guard partCount > 1 else { return SearchIndex(items: items, generation: generation) }
         let size = (items.count + partCount - 1) / partCount
-        let parts = Mutex<[SearchIndex?]>(Array(repeating: nil, count: partCount))
+        let parts = Locked<[SearchIndex?]>(Array(repeating: nil, count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { p in
             let range = (p * size)..<min(items.count, (p + 1) * size)
             let part = SearchIndex(items: items, range: range, generation: generation)

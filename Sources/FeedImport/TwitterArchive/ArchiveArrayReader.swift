@@ -1,6 +1,6 @@
 import Archives
 import Dispatch
-import Synchronization
+import Locking
 
 /// Reads the arrays of (possibly ~100 MB) archive script files element by element: the calling
 /// thread reads each file and scans it (`JSONArrayScanner`), handing out batches of elements as it
@@ -28,7 +28,7 @@ enum ArchiveArrayReader {
         /// The file, relative to the archive's root.
         let file: String
         private let done = DispatchGroup()
-        private let result = Mutex<Result<[UInt8], ArchiveError>>(.success([]))
+        private let result = Locked<Result<[UInt8], ArchiveError>>(.success([]))
 
         /// Starts reading `file` of `archive` (at most `ArchiveLimits.dataFile` bytes).
         init(_ file: String, in archive: any ArchiveFiles) {
@@ -150,7 +150,7 @@ private final class Collected<T: Sendable>: Sendable {
         var failure: JSONSyntaxError?
     }
 
-    private let batches = Mutex<[Batch]>([])
+    private let batches = Locked<[Batch]>([])
 
     /// Records the result of batch `key`.
     func add(_ key: BatchKey, _ parsed: (values: [T], failure: JSONSyntaxError?)) {

@@ -2,7 +2,7 @@ internal import CSDL2
 import Glibc
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// A small pool of dedicated low-priority threads (not the cooperative pool, whose width is the core
 /// count) running blocking jobs — image decodes, background blurs — highest priority first
@@ -151,7 +151,7 @@ final class WorkerQueue: Sendable {
         var stopped = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeups = DispatchSemaphore(value: 0)
 
     /// Adds or replaces (same key) a job and wakes a worker.

@@ -6,7 +6,7 @@ import Foundation
 import Glibc
 import Imaging
 import PlumageCore
-import Synchronization
+import Locking
 
 /// Decoded pixels ready to cross to the main thread.
 public struct DecodedImage: Sendable {
@@ -249,7 +249,7 @@ public enum ImageDecoder {
 
 /// A one-shot result slot between the timed decode thread and its waiter.
 private final class Handoff: Sendable {
-    private let result = Mutex<Result<Bitmap, ImageError>?>(nil)
+    private let result = Locked<Result<Bitmap, ImageError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// Stores the decode result and wakes the waiter (if it is still waiting).

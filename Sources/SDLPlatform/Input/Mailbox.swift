@@ -1,8 +1,8 @@
 internal import CSDL2
-import Synchronization
+import Locking
 
 /// The hand-off from worker threads to the main loop (sdl-notes.md §6): messages queue under a
-/// `Mutex`, and a post into an empty queue pushes one SDL user event of `eventType` so a loop
+/// `Locked`, and a post into an empty queue pushes one SDL user event of `eventType` so a loop
 /// blocked in `SDL_WaitEvent*` wakes and calls `drain()`. One wake-up per batch; no pointers ride
 /// in the event, so a dropped event leaks nothing.
 public final class Mailbox<Message: Sendable>: Sendable {
@@ -14,7 +14,7 @@ public final class Mailbox<Message: Sendable>: Sendable {
         var wakeFailed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The SDL event type this mailbox pushes; the main loop drains when it sees it.
     public let eventType: UInt32
 

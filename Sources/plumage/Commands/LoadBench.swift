@@ -3,7 +3,7 @@ import FeedImport
 import Foundation
 import PlumageCore
 import SDLPlatform
-import Synchronization
+import Locking
 
 /// `plumage bench load PATH…`: opening a large source as the window does, headlessly: the first
 /// frame with its newest posts (the preview), the whole read, the search index and a query, the
@@ -45,7 +45,7 @@ struct LoadBench: ParsableCommand {
             // and the search index on another thread while the first frame is drawn.
             let preview = SourceLoader.preview(paths: paths)
             let paths = self.paths
-            let reading = Mutex<(Result<FeedSource, SourceError>, SearchIndex?, full: Double, index: Double)?>(nil)
+            let reading = Locked<(Result<FeedSource, SourceError>, SearchIndex?, full: Double, index: Double)?>(nil)
             let readStart = Video.seconds()
             let reader = Thread {
                 do throws(SourceError) {

@@ -6,7 +6,7 @@ import Foundation
 import Imaging
 import PlumageCore
 import PlumageTestSupport
-import Synchronization
+import Locking
 import Testing
 
 @testable import FeedImport
@@ -267,7 +267,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
     /// A decode past its limit is abandoned: the caller gets `.decodeTimedOut` while the work is
     /// still running (it would have answered `.truncated` had the caller waited for it).
     @Test func timeoutAbandonsARunawayDecode() {
-        final class Flag: Sendable { let raised = Mutex(false) }
+        final class Flag: Sendable { let raised = Locked(false) }
         let finished = Flag()
         let result = ImageDecoder.runWithTimeout(0.1) {
             Thread.sleep(forTimeInterval: 3)
@@ -282,7 +282,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         let fixtures = try Fixtures()
         let paths = [try fixtures.write("q.jpg", jpegBytes(quadrants)), try fixtures.png("q.png", quadrants)]
         let expected = try paths.map { try ImageDecoder.decode(path: $0, cover: nil).get().bitmap }
-        let mismatches = Mutex(0)
+        let mismatches = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 16) { i in
             let bitmap = try? ImageDecoder.decode(path: paths[i % 2], cover: nil).get().bitmap
             if bitmap != expected[i % 2] { mismatches.withLock { $0 += 1 } }

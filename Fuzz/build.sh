@@ -27,6 +27,7 @@ for name in "${TARGETS[@]}"; do
     [ -f "Fuzz/targets/$name.swift" ] || { echo "Fuzz/build.sh: no target $name" >&2; exit 1; }
     swiftc "$SAN" -O -parse-as-library -module-name "fuzz_$name" \
         -I "$REL/Modules" -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap -Xcc -I/usr/include/libxml2 \
+        -Xcc -fmodule-map-file=Sources/CMath/module.modulemap \
         -Xcc -fmodule-map-file="$BUILD/checkouts/ZIPFoundation/Sources/CZLib/module.modulemap" \
         "Fuzz/targets/$name.swift" Fuzz/targets/Shared/*.swift "${OBJECTS[@]}" -lxml2 \
         -o "$BUILD/fuzzers/$name" 2>&1 | { grep -v "Cannot export local symbol" || true; }

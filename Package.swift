@@ -33,6 +33,7 @@ let package = Package(
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .systemLibrary(name: "CMath"),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
         .target(
             name: "Archives", dependencies: ["Locking", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
@@ -47,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "plumage",
             dependencies: [
-                "Archives", "Imaging", "Locking", "PlumageCore", "FeedImport", "SDLPlatform",
+                "Archives", "CMalloc", "Imaging", "Locking", "PlumageCore", "FeedImport", "SDLPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -25,7 +25,8 @@ cache    16384 json
 WANTED=" $* "
 summary=()
 failed=0
-export TMPDIR=$BUILD/tmp
+# Each run its own temporary folder, so two runs at once (different targets) never clear each other's.
+export TMPDIR=$BUILD/tmp/$$
 # Swift's own crash handler would read memory ASan does not know and report itself; libFuzzer's
 # handler prints the stack and saves the input instead.
 export SWIFT_BACKTRACE=enable=no
@@ -53,7 +54,7 @@ while read -r name max_len dict; do
     fi
     summary+=("$(printf '%-9s %12s runs %6s s  cov %6s  ft %6s  corpus %5s  %s' "$name" "${runs:-?}" "${took:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$result")")
 done <<<"$CONFIG"
-rm -f "$TMPDIR"/plumage-fuzz-zip-*.zip
+rm -rf "$TMPDIR"
 echo
 printf '%s\n' "${summary[@]}"
 exit $failed

@@ -18,6 +18,7 @@ struct Plumage: ParsableCommand {
     /// output that could not be written (`dump > /dev/full`) is reported with status 1. Errors print
     /// as `swift-argument-parser` prints them, each line shortened (`MessageText.line`).
     static func main() {
+        MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
         do {
             var command = try parseAsRoot()
             try command.run()

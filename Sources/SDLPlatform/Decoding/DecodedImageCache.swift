@@ -99,17 +99,21 @@ public final class DecodedImageCache {
         return true
     }
 
-    /// The default budget: min(25 % of RAM, 1.5 GiB), from MemTotal in /proc/meminfo (1 GiB when unreadable).
+    /// The default budget: min(12.5 % of RAM, 512 MiB), from MemTotal in /proc/meminfo (256 MiB when
+    /// unreadable).
     public static func defaultByteLimit() -> Int {
         byteLimit(meminfo: try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))
     }
 
-    /// The budget for a /proc/meminfo text: min(MemTotal / 4, 1.5 GiB), or 1 GiB without MemTotal.
+    /// The budget for a /proc/meminfo text: min(MemTotal / 8, 512 MiB), or 256 MiB without MemTotal.
+    /// 512 MiB holds four 24 MP photos with their pyramids (the current one and its nearest
+    /// neighbours), or about fourteen 3000 px ones; a bigger cache only made revisits of long-gone photos faster, at the
+    /// price of a working set that took minutes to settle (docs/NOTES.md, "Sanitizers and soak").
     static func byteLimit(meminfo: String?) -> Int {
-        let ceiling = 3 << 29
+        let ceiling = 512 << 20
         guard let line = meminfo?.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
             let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return 1 << 30 }
-        return min(kib * 1024 / 4, ceiling)
+        else { return 256 << 20 }
+        return min(kib * 1024 / 8, ceiling)
     }
 }

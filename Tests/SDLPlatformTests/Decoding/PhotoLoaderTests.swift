@@ -169,10 +169,10 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         #expect(kept == [true, false, true, false] && cache.totalBytes == 800)
     }
 
-    @Test func defaultBudgetIsAQuarterOfRAMUpTo1Point5GiB() {
-        #expect(DecodedImageCache.byteLimit(meminfo: "MemTotal:        4000000 kB\nMemFree: 1 kB\n") == 1_024_000_000)
-        #expect(DecodedImageCache.byteLimit(meminfo: "MemTotal:       24000000 kB\n") == 3 << 29)
-        #expect(DecodedImageCache.byteLimit(meminfo: nil) == 1 << 30)
+    @Test func defaultBudgetIsAnEighthOfRAMUpTo512MiB() {
+        #expect(DecodedImageCache.byteLimit(meminfo: "MemTotal:        2000000 kB\nMemFree: 1 kB\n") == 256_000_000)
+        #expect(DecodedImageCache.byteLimit(meminfo: "MemTotal:       24000000 kB\n") == 512 << 20)
+        #expect(DecodedImageCache.byteLimit(meminfo: nil) == 256 << 20)
         #expect(DecodedImageCache.defaultByteLimit() > 0)
     }
 

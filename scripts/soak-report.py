@@ -4,8 +4,9 @@
 Usage: scripts/soak-report.py RSS.txt FRAMES.txt OUT.png
 
 RSS.txt: `seconds kB` lines (VmRSS every few seconds). FRAMES.txt: the `plumage run --stats-file`
-log (`time frames p50 p99 max over over_idle loading`, one line per second with frames).
-Prints per-minute peak RSS and worst per-second p99, and checks: peak RSS after the first 2
+log (`time frames p50 p99 max over over_idle loading decoded_mb tiles_mb images_mb text_mb`, one
+line per second with frames). Prints per-minute peak RSS, worst per-second p99 and the peak of what
+the app's bounded caches held (so growth can be told from caches filling up), and checks: peak RSS after the first 2
 minutes drifts at most 5 % (the highest later minute against minute 2), and no frame over budget
 while no image load was in flight. Draws both curves with ImageMagick `convert` (no plotting
 library needed). Exits 1 when a check fails.
@@ -80,9 +81,11 @@ def main():
     frames = sum(int(r[1]) for r in frame_rows)
     over = sum(int(r[5]) for r in frame_rows)
     over_idle = sum(int(r[6]) for r in frame_rows)
-    print("minute  peak RSS MB  worst p99 ms")
+    caches = per_minute([r for r in frame_rows if len(r) >= 12], lambda r: r[8:12], lambda v: [max(c) for c in zip(*v)])
+    print("minute  peak RSS MB  worst p99 ms  peak caches MiB: decoded tiles images text")
     for m in sorted(set(rss) | set(p99)):
-        print(f"{m:6d}  {rss.get(m, 0) / 1024:11.1f}  {p99.get(m, 0):12.2f}")
+        held = " ".join(f"{c:6.0f}" for c in caches.get(m, []))
+        print(f"{m:6d}  {rss.get(m, 0) / 1024:11.1f}  {p99.get(m, 0):12.2f}  {held}")
     ok = True
     later = {m: v for m, v in rss.items() if m >= 2}
     if len(later) >= 2:

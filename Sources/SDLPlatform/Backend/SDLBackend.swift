@@ -24,6 +24,8 @@ public final class SDLBackend {
     var photoGeneration = 0
     /// Results of background work (`runInBackground`) waiting for `news()`.
     let background: Mailbox<InputEvent>
+    /// Decoded pixels shared by `images` and `photos`.
+    let decodedImages: DecodedImageCache
 
     /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`.
     public init(assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool)
@@ -34,6 +36,7 @@ public final class SDLBackend {
         measurer = TextMeasurer(fonts: fonts)
         let pool = DecodePool(threadCount: 2)
         let cache = DecodedImageCache()
+        decodedImages = cache
         images = try ImageStore(renderer: renderer, pool: pool, cache: cache)
         executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
                                        iconsDirectory: assetsDirectory + "/icons")
@@ -44,6 +47,12 @@ public final class SDLBackend {
         executor.photoTextures = photoTextures
         // SDL starts with text input on; it is on only while a text field is open.
         SDL_StopTextInput()
+    }
+
+    /// Bytes held by each of the backend's bounded caches now (the soak log's memory columns).
+    public var cacheBytes: CacheBytes {
+        CacheBytes(decoded: decodedImages.totalBytes, photoTiles: photoTextures.totalBytes,
+                   feedImages: images.textureBytes, text: executor.textTextureBytes)
     }
 
     /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).

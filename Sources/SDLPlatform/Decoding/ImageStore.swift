@@ -31,6 +31,9 @@ public final class ImageStore {
     let mailbox: Mailbox<Delivery>
     /// Uploaded textures by request, bounded by their byte count.
     var textures: CostCache<ImageRequest, Texture>
+
+    /// Bytes of uploaded textures held.
+    public var textureBytes: Int { textures.totalCost }
     /// Requests that failed, so they are not retried (cleared beyond 4096 entries).
     var failures: [ImageRequest: ImageError] = [:]
     /// Requests submitted and not yet delivered, with the frame that last wanted them.

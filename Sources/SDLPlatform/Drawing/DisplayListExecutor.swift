@@ -26,6 +26,10 @@ public final class DisplayListExecutor {
     var icons: [Icon: Texture] = [:]
     /// Text and core-pixel textures by key, bounded in bytes (32 MiB).
     var textTextures: CostCache<String, Texture>
+
+    /// Bytes of rendered text textures held.
+    public var textTextureBytes: Int { textTextures.totalCost }
+
     /// White anti-aliased discs by pixel radius; their quarters draw rounded corners 1:1 (scaled,
     /// colour-modulated copies take a slow path in SDL's software renderer).
     var discs: [Int: Texture] = [:]

@@ -1,12 +1,15 @@
 import Foundation
 import PlumageCore
+import SDLPlatform
 
 /// The `--stats-file` log of `plumage run`: one line per second that had frames, appended as the
 /// next second begins, for the soak script (`scripts/soak.sh`). Columns, space-separated:
-/// `time frames p50 p99 max over over_idle loading` — the second's end on the app clock (s), frames
-/// drawn, median, 99th percentile (nearest rank) and slowest work time (ms), frames over the budget,
-/// those of them drawn while no image was decoding or uploading, and 1 when an image load was in
-/// flight at any frame of the second. Seconds without frames (the loop sleeps) have no line.
+/// `time frames p50 p99 max over over_idle loading decoded_mb tiles_mb images_mb text_mb` — the
+/// second's end on the app clock (s), frames drawn, median, 99th percentile (nearest rank) and slowest
+/// work time (ms), frames over the budget, those of them drawn while no image was decoding or
+/// uploading, 1 when an image load was in flight at any frame of the second, and what the backend's
+/// caches held after its last frame (MiB: decoded pixels, photo tiles, feed images, text). Seconds
+/// without frames (the loop sleeps) have no line.
 struct FrameStatsLog {
     /// The frame budget in ms (one refresh period).
     let budgetMs: Double
@@ -16,6 +19,7 @@ struct FrameStatsLog {
     private var workMs: [Double] = []
     private var overIdle = 0
     private var loading = false
+    private var caches: CacheBytes?
 
     /// Opens `path` for appending (created when missing) and writes a header line; throws when it
     /// cannot be opened.
@@ -28,17 +32,18 @@ struct FrameStatsLog {
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seekToEnd()
         self.budgetMs = budgetMs
-        try handle.write(contentsOf: Data("# time frames p50 p99 max over over_idle loading (budget \(Self.format(budgetMs)) ms)\n".utf8))
+        try handle.write(contentsOf: Data("# time frames p50 p99 max over over_idle loading decoded_mb tiles_mb images_mb text_mb (budget \(Self.format(budgetMs)) ms)\n".utf8))
     }
 
-    /// Counts one frame that took `workMs`, presented at `time` (app clock, seconds); `loading` is
-    /// true when an image was decoding or uploading around it. Writes the previous second's line
-    /// when `time` is in a later second.
-    mutating func record(workMs work: Double, loading busy: Bool, at time: Seconds) {
+    /// Counts one frame that took `workMs`, presented at `time` (app clock, seconds), after which the
+    /// caches held `caches`; `loading` is true when an image was decoding or uploading around it.
+    /// Writes the previous second's line when `time` is in a later second.
+    mutating func record(workMs work: Double, loading busy: Bool, caches held: CacheBytes, at time: Seconds) {
         let now = Int(time.rounded(.down))
         if let second, second != now { flush() }
         second = now
         workMs.append(work)
+        caches = held
         if busy { loading = true } else if work > budgetMs { overIdle += 1 }
     }
 
@@ -51,7 +56,7 @@ struct FrameStatsLog {
             "\(second + 1)", "\(sorted.count)", Self.format(FrameStatistics.percentile(sorted, 0.5)),
             Self.format(FrameStatistics.percentile(sorted, 0.99)), Self.format(sorted.last ?? 0),
             "\(sorted.count { $0 > budgetMs })", "\(overIdle)", loading ? "1" : "0",
-        ]
+        ] + [caches?.decoded, caches?.photoTiles, caches?.feedImages, caches?.text].map { Self.format(Double($0 ?? 0) / 1_048_576) }
         try? handle.write(contentsOf: Data((fields.joined(separator: " ") + "\n").utf8))
         (self.second, workMs, overIdle, loading) = (nil, [], 0, false)
     }

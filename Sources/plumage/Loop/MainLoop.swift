@@ -246,8 +246,8 @@ struct MainLoop {
                                  at: end - origin)
         lastPresent = end
         if statsLog != nil {
-            let loading = loadingBefore || backend.isBusy, presented = end - origin
-            statsLog?.record(workMs: (end - start) * 1000, loading: loading, at: presented)
+            let loading = loadingBefore || backend.isBusy, presented = end - origin, caches = backend.cacheBytes
+            statsLog?.record(workMs: (end - start) * 1000, loading: loading, caches: caches, at: presented)
         }
         // Keep a steady cadence while animating; after an idle gap or a missed frame, restart it.
         deadline = deadline + frameInterval < end ? end + frameInterval : deadline + frameInterval

@@ -24,13 +24,18 @@ sleep 2
 while [ "$(date +%s)" -lt "$end" ]; do
   round=$((round + 1))
   echo "round $round at $(($(date +%s) - start)) s" >>"$out/log.txt"
-  # Scroll the feed: wheel down and up, then PgDn/End/Home.
+  # Scroll the feed in each of the four themes (t cycles them, four presses come back): wheel down
+  # and up, then PgDn/End/Home. Every round shows every theme, so the caches that hold one copy per
+  # theme (rendered text, the blurred backdrop) reach their working set in the first round rather
+  # than the fourth.
   xdotool mousemove 640 450
-  for _ in $(seq 40); do xdotool click 5; sleep 0.04; done
-  for _ in $(seq 40); do xdotool click 4; sleep 0.04; done
-  key Page_Down Page_Down Page_Down Page_Down End; sleep 1; key Home; sleep 1
+  for _ in 1 2 3 4; do
+    for _ in $(seq 10); do xdotool click 5; sleep 0.04; done
+    for _ in $(seq 10); do xdotool click 4; sleep 0.04; done
+    key Page_Down Page_Down End; sleep 0.5; key Home; sleep 0.5
+    key t; sleep 0.5
+  done
   alive
-  key t; sleep 0.5
   # Open the album's first photo (the top post's first photo), zoom, page through all 200 and back.
   xdotool mousemove 530 200; sleep 0.3; xdotool click 1; sleep 1.5
   key plus plus plus; sleep 0.5

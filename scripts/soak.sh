@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Soak run (`make soak MINUTES=N`): the release binary in Xvfb on a generated feed (scripts/soak-fixture.py:
 # the demo's posts three times over and an album post of 200 photos), driven by xdotool for N minutes
-# (default 30) in rounds of: scroll the feed down and up with the wheel and the keys, change the theme,
-# open the album's first photo (a split view: the feed left, the image right), zoom in and out (keys and wheel), page through the 200 photos and back,
+# (default 30) in rounds of: scroll the feed down and up with the wheel and the keys in each of the
+# four themes, open the album's first photo (a split view: the feed left, the image right), zoom in and out (keys and wheel), page through the 200 photos and back,
 # and return to the feed. Every 3 s it samples the process's VmRSS; `--stats-file` gives one line of
 # frame figures per second. At the end scripts/soak-report.py prints the verdict and draws docs/soak.png.
 # Usage: scripts/soak.sh PATH/TO/plumage [MINUTES] [OUTDIR]

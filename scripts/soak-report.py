@@ -39,19 +39,21 @@ def polyline(points, x0, y0, width, height, xmax, ymax):
     return " ".join(f"{x0 + x / xmax * width:.1f},{y0 + height - y / ymax * height:.1f}" for x, y in points)
 
 
-def draw(rss, p99, budget, out):
-    """Writes the two-panel PNG: peak RSS (MB) and worst p99 work (ms) per minute."""
+def draw(rss, caches, p99, budget, out):
+    """Writes the two-panel PNG: peak RSS (MB) with the caches' peak total (MiB), and worst p99 work
+    (ms) per minute."""
     width, height, left, panel = 900, 560, 80, 200
     minutes = max(list(rss) + list(p99) + [1]) + 1
     args = ["convert", "-size", f"{width}x{height}", "xc:white", "-font", "DejaVu-Sans", "-pointsize", "13"]
     panels = [
-        ("peak RSS per minute (MB)", {m: v / 1024 for m, v in rss.items()}, 60, "#1f6fb4", None),
-        (f"worst per-second p99 frame work per minute (ms); budget {budget:.1f} ms", p99, 320, "#c0392b", budget),
+        ("peak RSS per minute (MiB, blue); what the bounded caches held (MiB, green)",
+         {m: v / 1024 for m, v in rss.items()}, 60, "#1f6fb4", None, {m: sum(v) for m, v in caches.items()}),
+        (f"worst per-second p99 frame work per minute (ms); budget {budget:.1f} ms", p99, 320, "#c0392b", budget, {}),
     ]
-    for title, series, top, colour, line in panels:
+    for title, series, top, colour, line, extra in panels:
         if not series:
             continue
-        ymax = max(list(series.values()) + [line or 0]) * 1.15 or 1
+        ymax = max(list(series.values()) + list(extra.values()) + [line or 0]) * 1.15 or 1
         args += ["-fill", "none", "-stroke", "#888", "-draw", f"rectangle {left},{top} {width - 30},{top + panel}"]
         args += ["-fill", "black", "-stroke", "none", "-draw", f"text {left},{top - 10} '{title}'"]
         for frac in (0, 0.5, 1):
@@ -63,8 +65,11 @@ def draw(rss, p99, budget, out):
         if line:
             y = top + panel - line / ymax * panel
             args += ["-stroke", "#999", "-draw", f"line {left},{y:.1f} {width - 30},{y:.1f}"]
-        pts = polyline([(m + 0.5, v) for m, v in series.items()], left, top, width - 30 - left, panel, minutes, ymax)
-        args += ["-fill", "none", "-stroke", colour, "-strokewidth", "2", "-draw", f"polyline {pts}", "-strokewidth", "1"]
+        for values, stroke in ((extra, "#27ae60"), (series, colour)):
+            if len(values) < 2:
+                continue
+            pts = polyline([(m + 0.5, v) for m, v in values.items()], left, top, width - 30 - left, panel, minutes, ymax)
+            args += ["-fill", "none", "-stroke", stroke, "-strokewidth", "2", "-draw", f"polyline {pts}", "-strokewidth", "1"]
     args += ["-fill", "black", "-stroke", "none", "-draw", f"text {width // 2 - 30},{height - 8} 'minute'", out]
     subprocess.run(args, check=True)
 
@@ -82,7 +87,7 @@ def main():
     over = sum(int(r[5]) for r in frame_rows)
     over_idle = sum(int(r[6]) for r in frame_rows)
     caches = per_minute([r for r in frame_rows if len(r) >= 12], lambda r: r[8:12], lambda v: [max(c) for c in zip(*v)])
-    print("minute  peak RSS MB  worst p99 ms  peak caches MiB: decoded tiles images text")
+    print("minute  peak RSS MiB  worst p99 ms  peak caches MiB: decoded tiles images text")
     for m in sorted(set(rss) | set(p99)):
         held = " ".join(f"{c:6.0f}" for c in caches.get(m, []))
         print(f"{m:6d}  {rss.get(m, 0) / 1024:11.1f}  {p99.get(m, 0):12.2f}  {held}")
@@ -92,20 +97,20 @@ def main():
         base = later[min(later)]
         drift = (max(later.values()) - base) / base * 100
         last = (later[max(later)] - base) / base * 100
-        print(f"RSS: minute 2 peak {base / 1024:.1f} MB, highest later {max(later.values()) / 1024:.1f} MB "
-              f"(drift {drift:+.1f} %), last minute {later[max(later)] / 1024:.1f} MB ({last:+.1f} %)")
+        print(f"RSS: minute 2 peak {base / 1024:.1f} MiB, highest later {max(later.values()) / 1024:.1f} MiB "
+              f"(drift {drift:+.1f} %), last minute {later[max(later)] / 1024:.1f} MiB ({last:+.1f} %)")
         ok &= drift <= 5
         half = {m: v for m, v in later.items() if m >= max(later) // 2}
         if len(half) >= 2:
             start = half[min(half)]
             print(f"RSS over the second half (from minute {min(half)}, caches full on a long run): "
-                  f"{start / 1024:.1f} MB, highest later {max(half.values()) / 1024:.1f} MB "
+                  f"{start / 1024:.1f} MiB, highest later {max(half.values()) / 1024:.1f} MiB "
                   f"({(max(half.values()) - start) / start * 100:+.1f} %)")
     else:
         print("RSS: run shorter than 3 minutes, no drift figure")
     print(f"frames: {frames} drawn, {over} over the {budget:.2f} ms budget, {over_idle} of them with no image load in flight")
     ok &= over_idle == 0
-    draw(rss, p99, budget, sys.argv[3])
+    draw(rss, caches, p99, budget, sys.argv[3])
     print(f"soak: {'PASS' if ok else 'FAIL'} (curve in {sys.argv[3]})")
     sys.exit(0 if ok else 1)
 

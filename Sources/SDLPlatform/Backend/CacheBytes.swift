@@ -10,7 +10,4 @@ public struct CacheBytes: Equatable, Sendable {
     public var feedImages: Int
     /// Text blocks rendered into textures.
     public var text: Int
-
-    /// The four together.
-    public var total: Int { decoded + photoTiles + feedImages + text }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs inside xvfb-run (see scripts/soak.sh): starts the app on the soak feed and drives it for MINUTES
-# minutes, sampling its VmRSS every 3 s into OUT/rss.txt; the app appends its frame figures to
+# minutes, sampling its VmRSS and VmHWM every 3 s into OUT/rss.txt; the app appends its frame figures to
 # OUT/frames.txt. Usage: soak-session.sh BIN MINUTES OUT FIXTURE HOME
 set -euo pipefail
 bin=$1 minutes=$2 out=$3 fixture=$4 home=$5
@@ -11,9 +11,9 @@ wid=$(timeout 30 xdotool search --sync --name '^Plumage' | head -1) || { echo "s
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
 start=$(date +%s)
 end=$((start + minutes * 60))
-# RSS sampler: seconds since start and VmRSS in kB, every 3 s.
+# RSS sampler, every 3 s: seconds since start, VmRSS and VmHWM (the kernel's peak RSS so far) in kB.
 (while kill -0 "$pid" 2>/dev/null; do
-   awk -v t=$(($(date +%s) - start)) '/^VmRSS/ {print t, $2}' "/proc/$pid/status" 2>/dev/null >>"$out/rss.txt" || true
+   awk -v t=$(($(date +%s) - start)) '/^VmHWM/ {hwm = $2} /^VmRSS/ {print t, $2, hwm}' "/proc/$pid/status" 2>/dev/null >>"$out/rss.txt" || true
    sleep 3
  done) &
 sampler=$!

@@ -10,10 +10,12 @@ line per second with frames). Prints per-minute peak RSS, worst per-second p99 a
 the app's bounded caches held (so growth can be told from caches filling up), and checks: peak RSS
 after the first 2 minutes drifts at most 5 % (VmHWM at the end against VmHWM at 2 minutes; with no
 VmHWM column, the highest later per-minute peak against minute 2's), and no frame over budget
-while no image load was in flight. Draws both curves with ImageMagick `convert` (no plotting
+while no image load was in flight. With `cpu.txt` beside RSS.txt (the machine's /proc/stat ticks
+every few seconds) it also prints each minute's machine-wide busy and stolen CPU share. Draws both curves with ImageMagick `convert` (no plotting
 library needed). Exits 1 when a check fails.
 """
 
+import os
 import subprocess
 import sys
 
@@ -76,6 +78,23 @@ def draw(rss, caches, p99, budget, out):
     subprocess.run(args, check=True)
 
 
+def print_cpu(rows):
+    """Per minute, the machine's busy and stolen share of CPU time from cumulative /proc/stat ticks
+    (`seconds user nice system idle iowait irq softirq steal`), so slow minutes can be told apart
+    from time other processes or the host took."""
+    line = []
+    for before, after in zip(rows, rows[1:]):
+        delta = [b - a for a, b in zip(before[1:], after[1:])]
+        total = sum(delta) or 1
+        line.append((int(after[0] // 60), (total - delta[3] - delta[4]) / total * 100, delta[7] / total * 100))
+    minutes = {}
+    for m, busy, steal in line:
+        minutes.setdefault(m, []).append((busy, steal))
+    print("minute  machine busy %  steal % (worst 3-s sample)")
+    for m, v in sorted(minutes.items()):
+        print(f"{m:6d}  {sum(b for b, _ in v) / len(v):14.1f}  {max(s for _, s in v):7.1f}")
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
@@ -111,6 +130,9 @@ def main():
         print("RSS: run shorter than 3 minutes, no drift figure")
     print(f"frames: {frames} drawn, {over} over the {budget:.2f} ms budget, {over_idle} of them with no image load in flight")
     ok &= over_idle == 0
+    cpu_path = os.path.join(os.path.dirname(sys.argv[1]), "cpu.txt")
+    if os.path.exists(cpu_path):
+        print_cpu(read_rows(cpu_path))
     draw(rss, caches, p99, budget, sys.argv[3])
     print(f"soak: {'PASS' if ok else 'FAIL'} (curve in {sys.argv[3]})")
     sys.exit(0 if ok else 1)

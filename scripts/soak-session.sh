@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs inside xvfb-run (see scripts/soak.sh): starts the app on the soak feed and drives it for MINUTES
-# minutes, sampling its VmRSS and VmHWM every 3 s into OUT/rss.txt; the app appends its frame figures to
+# minutes, sampling its VmRSS and VmHWM every 3 s into OUT/rss.txt (and the machine's CPU ticks into
+# OUT/cpu.txt); the app appends its frame figures to
 # OUT/frames.txt. Usage: soak-session.sh BIN MINUTES OUT FIXTURE HOME
 set -euo pipefail
 bin=$1 minutes=$2 out=$3 fixture=$4 home=$5
@@ -14,6 +15,9 @@ end=$((start + minutes * 60))
 # RSS sampler, every 3 s: seconds since start, VmRSS and VmHWM (the kernel's peak RSS so far) in kB.
 (while kill -0 "$pid" 2>/dev/null; do
    awk -v t=$(($(date +%s) - start)) '/^VmHWM/ {hwm = $2} /^VmRSS/ {print t, $2, hwm}' "/proc/$pid/status" 2>/dev/null >>"$out/rss.txt" || true
+   # The whole machine's CPU ticks (/proc/stat "cpu": user nice system idle iowait irq softirq steal),
+   # so slow seconds can be told apart from time the host took away (steal) or other processes used.
+   awk -v t=$(($(date +%s) - start)) '/^cpu / {print t, $2, $3, $4, $5, $6, $7, $8, $9}' /proc/stat >>"$out/cpu.txt" || true
    sleep 3
  done) &
 sampler=$!

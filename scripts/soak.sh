@@ -14,7 +14,7 @@ repo=$(cd "$here/.." && pwd)
 out=${3:-$repo/.build/soak}
 fixture=${SOAK_FIXTURE:-$repo/.build/soak-fixture}
 mkdir -p "$out"
-rm -f "$out/rss.txt" "$out/frames.txt" "$out/log.txt"
+rm -f "$out/rss.txt" "$out/cpu.txt" "$out/frames.txt" "$out/log.txt"
 [ -f "$fixture/feed.json" ] || python3 "$here/soak-fixture.py" "$fixture"
 # A private home: the recently opened list and caches go there, not into the user's.
 home=$(mktemp -d)

@@ -9,7 +9,8 @@ import SDLPlatform
 /// work time (ms), frames over the budget, those of them drawn while no image was decoding or
 /// uploading, 1 when an image load was in flight at any frame of the second, and what the backend's
 /// caches held after its last frame (MiB: decoded pixels, photo tiles, feed images, text). Seconds
-/// without frames (the loop sleeps) have no line.
+/// without frames (the loop sleeps) have no line. Each frame over budget with no image load in
+/// flight also gets a comment line at once: `# over_idle time work draw present after screen`.
 struct FrameStatsLog {
     /// The frame budget in ms (one refresh period).
     let budgetMs: Double
@@ -20,6 +21,19 @@ struct FrameStatsLog {
     private var overIdle = 0
     private var loading = false
     private var caches: CacheBytes?
+
+    /// Where one frame's work time went (ms): laying out and drawing, presenting, and the effects and
+    /// bookkeeping after; and the top screen's type.
+    struct Phases {
+        /// News, layout and drawing (`SDLBackend.drawFrame`).
+        let drawMs: Double
+        /// `Renderer.presentFrame`.
+        let presentMs: Double
+        /// The effects and bookkeeping after presenting.
+        let afterMs: Double
+        /// The top screen's type name.
+        let screen: String
+    }
 
     /// Opens `path` for appending (created when missing) and writes a header line; throws when it
     /// cannot be opened.
@@ -37,14 +51,22 @@ struct FrameStatsLog {
 
     /// Counts one frame that took `workMs`, presented at `time` (app clock, seconds), after which the
     /// caches held `caches`; `loading` is true when an image was decoding or uploading around it.
-    /// Writes the previous second's line when `time` is in a later second.
-    mutating func record(workMs work: Double, loading busy: Bool, caches held: CacheBytes, at time: Seconds) {
+    /// Writes the previous second's line when `time` is in a later second, and a comment line with
+    /// `phases` when the frame was over budget with no load in flight.
+    mutating func record(workMs work: Double, loading busy: Bool, caches held: CacheBytes, phases: Phases,
+                         at time: Seconds) {
         let now = Int(time.rounded(.down))
         if let second, second != now { flush() }
         second = now
         workMs.append(work)
         caches = held
-        if busy { loading = true } else if work > budgetMs { overIdle += 1 }
+        if busy {
+            loading = true
+        } else if work > budgetMs {
+            overIdle += 1
+            let fields = [time, work, phases.drawMs, phases.presentMs, phases.afterMs].map(Self.format)
+            try? handle.write(contentsOf: Data("# over_idle \(fields.joined(separator: " ")) \(phases.screen)\n".utf8))
+        }
     }
 
     /// Writes the pending second's line (nothing when no frame is pending); write errors are ignored

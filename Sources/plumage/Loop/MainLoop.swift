@@ -237,7 +237,9 @@ struct MainLoop {
         let start = Video.seconds()
         let loadingBefore = statsLog != nil && backend.isBusy
         let (_, effects) = backend.drawFrame(of: &app, at: start - origin, statistics: statistics)
+        let drawn = Video.seconds()
         backend.renderer.presentFrame()
+        let shown = Video.seconds()
         if perform(effects) { quitRequested = true }
         rememberViewedPhoto()
         let end = Video.seconds()
@@ -247,7 +249,9 @@ struct MainLoop {
         lastPresent = end
         if statsLog != nil {
             let loading = loadingBefore || backend.isBusy, presented = end - origin, caches = backend.cacheBytes
-            statsLog?.record(workMs: (end - start) * 1000, loading: loading, caches: caches, at: presented)
+            let phases = FrameStatsLog.Phases(drawMs: (drawn - start) * 1000, presentMs: (shown - drawn) * 1000,
+                                              afterMs: (end - shown) * 1000, screen: "\(type(of: app.top))")
+            statsLog?.record(workMs: (end - start) * 1000, loading: loading, caches: caches, phases: phases, at: presented)
         }
         // Keep a steady cadence while animating; after an idle gap or a missed frame, restart it.
         deadline = deadline + frameInterval < end ? end + frameInterval : deadline + frameInterval

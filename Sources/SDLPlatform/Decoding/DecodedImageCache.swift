@@ -107,8 +107,9 @@ public final class DecodedImageCache {
 
     /// The budget for a /proc/meminfo text: min(MemTotal / 8, 512 MiB), or 256 MiB without MemTotal.
     /// 512 MiB holds four 24 MP photos with their pyramids (the current one and its nearest
-    /// neighbours), or about fourteen 3000 px ones; a bigger cache only made revisits of long-gone photos faster, at the
-    /// price of a working set that took minutes to settle (docs/NOTES.md, "Sanitizers and soak").
+    /// neighbours), or about fourteen 3000 px ones; a bigger cache only made revisits of long-gone
+    /// photos faster, at the price of a working set that took minutes to settle (docs/NOTES.md,
+    /// "Sanitizers and soak").
     static func byteLimit(meminfo: String?) -> Int {
         let ceiling = 512 << 20
         guard let line = meminfo?.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),

@@ -23,7 +23,7 @@ struct FrameStatsLog {
     private var caches: CacheBytes?
 
     /// Where one frame's work time went (ms): laying out and drawing, presenting, and the effects and
-    /// bookkeeping after; and the top screen's type.
+    /// bookkeeping after.
     struct Phases {
         /// News, layout and drawing (`SDLBackend.drawFrame`).
         let drawMs: Double
@@ -31,8 +31,6 @@ struct FrameStatsLog {
         let presentMs: Double
         /// The effects and bookkeeping after presenting.
         let afterMs: Double
-        /// The top screen's type name.
-        let screen: String
     }
 
     /// Opens `path` for appending (created when missing) and writes a header line; throws when it
@@ -52,9 +50,10 @@ struct FrameStatsLog {
     /// Counts one frame that took `workMs`, presented at `time` (app clock, seconds), after which the
     /// caches held `caches`; `loading` is true when an image was decoding or uploading around it.
     /// Writes the previous second's line when `time` is in a later second, and a comment line with
-    /// `phases` when the frame was over budget with no load in flight.
+    /// `phases` and `screen` (the top screen's type name, only then evaluated) when the frame was over
+    /// budget with no load in flight.
     mutating func record(workMs work: Double, loading busy: Bool, caches held: CacheBytes, phases: Phases,
-                         at time: Seconds) {
+                         screen: @autoclosure () -> String, at time: Seconds) {
         let now = Int(time.rounded(.down))
         if let second, second != now { flush() }
         second = now
@@ -65,7 +64,7 @@ struct FrameStatsLog {
         } else if work > budgetMs {
             overIdle += 1
             let fields = [time, work, phases.drawMs, phases.presentMs, phases.afterMs].map(Self.format)
-            try? handle.write(contentsOf: Data("# over_idle \(fields.joined(separator: " ")) \(phases.screen)\n".utf8))
+            try? handle.write(contentsOf: Data("# over_idle \(fields.joined(separator: " ")) \(screen())\n".utf8))
         }
     }
 

@@ -250,8 +250,10 @@ struct MainLoop {
         if statsLog != nil {
             let loading = loadingBefore || backend.isBusy, presented = end - origin, caches = backend.cacheBytes
             let phases = FrameStatsLog.Phases(drawMs: (drawn - start) * 1000, presentMs: (shown - drawn) * 1000,
-                                              afterMs: (end - shown) * 1000, screen: "\(type(of: app.top))")
-            statsLog?.record(workMs: (end - start) * 1000, loading: loading, caches: caches, phases: phases, at: presented)
+                                              afterMs: (end - shown) * 1000)
+            let screen = type(of: app.top)
+            statsLog?.record(workMs: (end - start) * 1000, loading: loading, caches: caches, phases: phases,
+                             screen: "\(screen)", at: presented)
         }
         // Keep a steady cadence while animating; after an idle gap or a missed frame, restart it.
         deadline = deadline + frameInterval < end ? end + frameInterval : deadline + frameInterval

@@ -49,6 +49,9 @@ public final class SDLBackend {
         SDL_StopTextInput()
     }
 
+    /// Where the last `drawFrame` spent its time, and what it made.
+    public private(set) var lastFrameCost = FrameCost()
+
     /// Bytes held by each of the backend's bounded caches now (the soak log's memory columns).
     public var cacheBytes: CacheBytes {
         CacheBytes(decoded: decodedImages.totalBytes, photoTiles: photoTextures.totalBytes,
@@ -158,6 +161,7 @@ extension SDLBackend {
     public func drawFrame(of app: inout AppState, at time: Seconds, statistics: FrameStatistics?)
         -> (frame: Frame, effects: [Effect])
     {
+        let start = Video.seconds()
         var effects: [Effect] = []
         for event in news() { effects += app.handle(event, at: time) }
         prepare(displayScale: app.displayScale, textScale: app.textScale)
@@ -171,7 +175,11 @@ extension SDLBackend {
                 effects += perform(frame.effects)
             }
         }
+        let laidOut = Video.seconds()
         draw(frame)
+        lastFrameCost = FrameCost(layoutMs: (laidOut - start) * 1000, drawMs: (Video.seconds() - laidOut) * 1000,
+                                  frostMs: executor.frostMsLastFrame, textRenders: executor.textRendersLastFrame,
+                                  uploads: images.uploadsLastFrame)
         return (frame, perform(effects))
     }
 

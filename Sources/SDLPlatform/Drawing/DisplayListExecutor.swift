@@ -50,6 +50,8 @@ public final class DisplayListExecutor {
 
     /// Text textures rendered in the last frame (diagnostics).
     public private(set) var textRendersLastFrame = 0
+    /// Milliseconds the last frame spent on frosted glass (diagnostics).
+    public private(set) var frostMsLastFrame = 0.0
 
     /// Creates an executor; icons are read from `iconsDirectory/NAME.png`.
     public init(renderer: Renderer, images: ImageStore, measurer: TextMeasurer, iconsDirectory: String) {
@@ -72,6 +74,7 @@ public final class DisplayListExecutor {
         if suffix != textKeySuffix { textKeySuffix = suffix }
         images.beginFrame()
         textRendersLastFrame = 0
+        frostMsLastFrame = 0
         photoTextures?.beginFrame()
         renderer.clear(.black)
         for command in frame.commands { execute(command) }
@@ -253,6 +256,8 @@ public final class DisplayListExecutor {
     /// Frosted glass: reads back what is under `r`, shrinks it 4×, blurs, and stretches it back with
     /// linear filtering (reference/sdl-notes.md §4, mode 2).
     func frost(_ r: PixelRect, sigma: Double, tint: RGBA) {
+        let start = Video.seconds()
+        defer { frostMsLastFrame += (Video.seconds() - start) * 1000 }
         let output = renderer.outputSize
         let x0 = max(0, r.x), y0 = max(0, r.y)
         let x1 = min(output.width, r.x + r.width), y1 = min(output.height, r.y + r.height)

@@ -10,7 +10,12 @@ import SDLPlatform
 /// uploading, 1 when an image load was in flight at any frame of the second, and what the backend's
 /// caches held after its last frame (MiB: decoded pixels, photo tiles, feed images, text). Seconds
 /// without frames (the loop sleeps) have no line. Each frame over budget with no image load in
-/// flight also gets a comment line at once: `# over_idle time work draw present after screen`.
+/// flight also gets a comment line at once:
+/// `# over_idle time work cpu layout draw frost present after texts uploads faults preempted screen` —
+/// its time and work (as above), the main thread's CPU time in it (ms: far below `work`, the thread
+/// waited), the phases (ms; `frost` is the part of `draw` spent on frosted glass, where the software
+/// renderer also carries out the commands batched before it), the text blocks rendered, feed images
+/// uploaded, the main thread's page faults and involuntary context switches, and the top screen's type.
 struct FrameStatsLog {
     /// The frame budget in ms (one refresh period).
     let budgetMs: Double
@@ -25,12 +30,14 @@ struct FrameStatsLog {
     /// Where one frame's work time went (ms): laying out and drawing, presenting, and the effects and
     /// bookkeeping after.
     struct Phases {
-        /// News, layout and drawing (`SDLBackend.drawFrame`).
-        let drawMs: Double
+        /// News, layout and drawing (`SDLBackend.drawFrame`), as the backend accounts for them.
+        let cost: FrameCost
         /// `Renderer.presentFrame`.
         let presentMs: Double
         /// The effects and bookkeeping after presenting.
         let afterMs: Double
+        /// What the main thread used during the frame (nil: not measured).
+        let usage: ThreadUsage?
     }
 
     /// Opens `path` for appending (created when missing) and writes a header line; throws when it
@@ -63,7 +70,11 @@ struct FrameStatsLog {
             loading = true
         } else if work > budgetMs {
             overIdle += 1
-            let fields = [time, work, phases.drawMs, phases.presentMs, phases.afterMs].map(Self.format)
+            let cost = phases.cost
+            let usage = phases.usage ?? ThreadUsage(cpuMs: 0, faults: 0, preempted: 0)
+            let fields = [time, work, usage.cpuMs, cost.layoutMs, cost.drawMs, cost.frostMs, phases.presentMs,
+                          phases.afterMs].map(Self.format)
+                + ["\(cost.textRenders)", "\(cost.uploads)", "\(usage.faults)", "\(usage.preempted)"]
             try? handle.write(contentsOf: Data("# over_idle \(fields.joined(separator: " ")) \(screen())\n".utf8))
         }
     }

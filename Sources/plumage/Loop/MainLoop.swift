@@ -236,6 +236,7 @@ struct MainLoop {
     mutating func drawFrame() {
         let start = Video.seconds()
         let loadingBefore = statsLog != nil && backend.isBusy
+        let usageBefore = statsLog != nil ? ThreadUsage.now() : nil
         let (_, effects) = backend.drawFrame(of: &app, at: start - origin, statistics: statistics)
         let drawn = Video.seconds()
         backend.renderer.presentFrame()
@@ -249,8 +250,9 @@ struct MainLoop {
         lastPresent = end
         if statsLog != nil {
             let loading = loadingBefore || backend.isBusy, presented = end - origin, caches = backend.cacheBytes
-            let phases = FrameStatsLog.Phases(drawMs: (drawn - start) * 1000, presentMs: (shown - drawn) * 1000,
-                                              afterMs: (end - shown) * 1000)
+            let phases = FrameStatsLog.Phases(cost: backend.lastFrameCost, presentMs: (shown - drawn) * 1000,
+                                              afterMs: (end - shown) * 1000,
+                                              usage: usageBefore.map { ThreadUsage.now().since($0) })
             let screen = type(of: app.top)
             statsLog?.record(workMs: (end - start) * 1000, loading: loading, caches: caches, phases: phases,
                              screen: "\(screen)", at: presented)

@@ -110,6 +110,10 @@ public final class PhotoLoader {
     /// The SDL event type pushed when deliveries are waiting; call `drain()` when it arrives.
     public var wakeEventType: UInt32 { mailbox.eventType }
 
+    /// True when every pixel of the photo at `path` is known to be opaque: its header said JPEG (a
+    /// JPEG decodes with alpha 255 throughout); false for other formats and before the header is read.
+    public func isOpaque(path: String) -> Bool { infos[path]?.format == .jpeg }
+
     /// True while jobs are queued or running, or replayed deliveries wait for `drain()`.
     public var isBusy: Bool { !inFlight.isEmpty || !replay.isEmpty }
 

@@ -23,7 +23,8 @@ extension DisplayListExecutor {
         let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
         let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
         guard visible.width > 0, visible.height > 0 else { return }
-        if uploads { textures.request(path: path, level: fine, bitmap: bitmap, visible: visible, opaque: true) }
+        let opaque = loader.isOpaque(path: path)
+        if uploads { textures.request(path: path, level: fine, bitmap: bitmap, visible: visible, opaque: opaque) }
         // A coarser level goes underneath only where a visible tile of the fine one is still missing:
         // the finest coarser level whose visible tiles are all uploaded, else the coarsest (cheapest to upload).
         let grid = textures.grid(for: bitmap.size)
@@ -44,12 +45,12 @@ extension DisplayListExecutor {
                 // Nothing of this photo is uploaded yet (just navigated to it): its coarsest level
                 // goes up now, so the photo shows in this very frame.
                 let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
-                textures.uploadNow(path: path, level: level, bitmap: coarse, area: area, opaque: true)
+                textures.uploadNow(path: path, level: level, bitmap: coarse, area: area, opaque: opaque)
             }
             if let (level, coarse) = ready ?? coarser.last {
                 if uploads {
                     let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
-                    textures.request(path: path, level: level, bitmap: coarse, visible: area, opaque: true)
+                    textures.request(path: path, level: level, bitmap: coarse, visible: area, opaque: opaque)
                 }
                 for hole in holes where hole.width > 0 && hole.height > 0 {
                     drawLevel(path: path, level: level, size: coarse.size, target: target, filter: .linear,
@@ -89,18 +90,19 @@ extension DisplayListExecutor {
     /// around the visible part of `level` (panning).
     private func prefetchAround(path: String, level: Int, visible: PixelRect, levelSize: PixelSize, available: [Int]) {
         guard let loader = photos, let textures = photoTextures else { return }
+        let opaque = loader.isOpaque(path: path)
         for other in [level + 1, level - 1] where available.contains(other) {
             guard let bitmap = loader.bitmap(path: path, level: other) else { continue }
             let factor = Double(bitmap.width) / Double(levelSize.width)
             let area = PixelRect(x: Int(Double(visible.x) * factor), y: Int(Double(visible.y) * factor),
                                  width: Int((Double(visible.width) * factor).rounded(.up)) + 1,
                                  height: Int((Double(visible.height) * factor).rounded(.up)) + 1)
-            textures.prefetch(path: path, level: other, bitmap: bitmap, area: area, opaque: true)
+            textures.prefetch(path: path, level: other, bitmap: bitmap, area: area, opaque: opaque)
         }
         guard let bitmap = loader.bitmap(path: path, level: level) else { return }
         let margin = PixelRect(x: visible.x - visible.width / 2, y: visible.y - visible.height / 2,
                                width: visible.width * 2, height: visible.height * 2)
-        textures.prefetch(path: path, level: level, bitmap: bitmap, area: margin, opaque: true)
+        textures.prefetch(path: path, level: level, bitmap: bitmap, area: margin, opaque: opaque)
     }
 
     /// Asks for the coarsest cached level of the photo at `path` (a neighbour the user may move to)
@@ -110,7 +112,8 @@ extension DisplayListExecutor {
               let bitmap = loader.bitmap(path: path, level: level)
         else { return }
         textures.prefetch(path: path, level: level, bitmap: bitmap,
-                          area: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height), opaque: true)
+                          area: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height),
+                          opaque: loader.isOpaque(path: path))
     }
 
     /// Where the pixels `rect` of a level of `levelSize` land when the whole level is drawn at

@@ -69,7 +69,8 @@ public final class PhotoTextures {
 
     /// Asks for the tiles of `bitmap` (level `level` of `path`) overlapping `visible` (pixels of that
     /// level; nil = the whole level) to be uploaded, those nearest the middle of `visible` first, after
-    /// anything requested earlier since the last `pump`. `opaque` tiles are drawn without blending.
+    /// anything requested earlier since the last `pump`. `opaque`: every pixel of the photo is opaque, so
+    /// its tiles may lack an alpha channel (`Renderer.opaqueFormat`) and must never be drawn blended.
     /// A bitmap of a different size than before for the same level replaces that level's tiles.
     public func request(path: String, level: Int, bitmap: Bitmap, visible: PixelRect? = nil, opaque: Bool) {
         wishes += uploads(path: path, level: level, bitmap: bitmap, area: visible, opaque: opaque)

@@ -11,6 +11,12 @@ public final class Renderer {
     let window: Window?
     /// The target surface of a headless renderer, owned and freed here.
     let surface: UnsafeMutablePointer<SDL_Surface>?
+    /// The pixel format of textures whose pixels are all opaque: the target surface's XRGB8888 when
+    /// the software renderer draws into such a surface, else ARGB8888 (both read `Bitmap`'s bytes as
+    /// they are). With the target's own format, SDL scales a copy straight into the target; from
+    /// ARGB8888 into XRGB8888 it converts the whole texture and the scaled result through two
+    /// temporary surfaces on every copy (docs/NOTES.md, "Sanitizers and soak").
+    let opaqueFormat: UInt32
 
     /// Creates a renderer for `window` according to `choice`; vsync is not requested, the loop paces itself.
     public init(window: Window, choice: RendererChoice) throws(SDLError) {
@@ -19,13 +25,26 @@ public final class Renderer {
             .orThrow("SDL_CreateRenderer")
         self.window = window
         surface = nil
+        opaqueFormat = Self.opaqueFormat(of: handle, window: window)
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
     }
 
-    /// Creates a software renderer drawing into a new `size` ARGB8888 surface (no display needed).
-    public init(headless size: PixelSize) throws(SDLError) {
-        let s = try SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
-                                                   SDL_PIXELFORMAT_ARGB8888.rawValue).orThrow("SDL_CreateRGBSurface")
+    /// `opaqueFormat` for a renderer drawing into `window`: only the software renderer draws into
+    /// the window surface (asking a GPU renderer's window for it would make one).
+    private static func opaqueFormat(of handle: OpaquePointer, window: Window) -> UInt32 {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(handle, &info) == 0, let name = info.name, String(cString: name) == "software",
+              let target = SDL_GetWindowSurface(window.handle), target.pointee.format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue
+        else { return SDL_PIXELFORMAT_ARGB8888.rawValue }
+        return SDL_PIXELFORMAT_RGB888.rawValue
+    }
+
+    /// Creates a software renderer drawing into a new `size` ARGB8888 surface (no display needed);
+    /// `windowLike`: an XRGB8888 surface instead, as an X11 window's (tests of that pixel path).
+    public init(headless size: PixelSize, windowLike: Bool = false) throws(SDLError) {
+        let format = windowLike ? SDL_PIXELFORMAT_RGB888.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue
+        let s = try SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, format)
+            .orThrow("SDL_CreateRGBSurface")
         guard let r = SDL_CreateSoftwareRenderer(s) else {
             let error = SDLError.capture("SDL_CreateSoftwareRenderer")
             SDL_FreeSurface(s)
@@ -34,6 +53,7 @@ public final class Renderer {
         handle = r
         surface = s
         window = nil
+        opaqueFormat = format
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
     }
 
@@ -139,9 +159,10 @@ public final class Texture {
     /// Size in pixels.
     public let size: PixelSize
 
-    /// Uploads a bitmap into a new static texture; `opaque` skips alpha blending when drawn.
+    /// Uploads a bitmap into a new static texture; `opaque` (every pixel's alpha is 255, or is to
+    /// be ignored) skips alpha blending when drawn, for good: such a texture may have no alpha channel.
     init(renderer: Renderer, bitmap: Bitmap, opaque: Bool = false, linear: Bool = true) throws(SDLError) {
-        handle = try SDL_CreateTexture(renderer.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+        handle = try SDL_CreateTexture(renderer.handle, opaque ? renderer.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue,
                                        Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(max(1, bitmap.width)),
                                        Int32(max(1, bitmap.height))).orThrow("SDL_CreateTexture")
         self.renderer = renderer
@@ -151,9 +172,10 @@ public final class Texture {
         SDL_SetTextureScaleMode(handle, linear ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
     }
 
-    /// Creates an empty static texture of `size` pixels, to be filled with `update(rows:of:in:)`.
+    /// Creates an empty static texture of `size` pixels, to be filled with `update(rows:of:in:)`;
+    /// `opaque` as for `init(renderer:bitmap:opaque:linear:)`.
     init(renderer: Renderer, size: PixelSize, opaque: Bool) throws(SDLError) {
-        handle = try SDL_CreateTexture(renderer.handle, SDL_PIXELFORMAT_ARGB8888.rawValue,
+        handle = try SDL_CreateTexture(renderer.handle, opaque ? renderer.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue,
                                        Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(max(1, size.width)),
                                        Int32(max(1, size.height))).orThrow("SDL_CreateTexture")
         self.renderer = renderer
@@ -194,7 +216,8 @@ public final class Texture {
     /// Copies this texture without blending from now on (its pixels are opaque).
     func setOpaque() { SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE) }
 
-    /// Copies this texture blended by its alpha from now on, or without blending when `blended` is false.
+    /// Copies this texture blended by its alpha from now on (it must have been made not `opaque`), or
+    /// without blending when `blended` is false.
     func setBlended(_ blended: Bool) {
         SDL_SetTextureBlendMode(handle, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
     }

@@ -50,8 +50,11 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try HostileFiles.write(HostileFiles.jpeg(HostileFiles.quadrants(1600, 1200), orientation: 6), "p.jpg", in: dir)
         let loader = try PhotoLoader(cacheBytes: 64 << 20, threads: 1)
+        #expect(!loader.isOpaque(path: path))  // not known before its header is read
         loader.request(path: path, viewSize: PixelSize(width: 300, height: 400), priority: 10, generation: 1)
         let list = deliveries(from: loader, until: { levels($0, path: path).count >= 4 })
+        // A JPEG is opaque throughout: its tiles may go up without an alpha channel.
+        #expect(loader.isOpaque(path: path))
         guard case .info(_, let info)? = list.first else { Issue.record("info must come first"); return }
         #expect(info.orientedSize == PixelSize(width: 1200, height: 1600))
         let got = levels(list, path: path)
@@ -82,6 +85,7 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         let mark = list.firstIndex(where: isTransparent)
         let firstLevel = list.firstIndex { if case .level = $0 { true } else { false } }
         #expect(mark != nil && firstLevel != nil && mark! < firstLevel!)
+        #expect(!loader.isOpaque(path: path))
         // A re-request replays it with the header, before the cached levels, with no decoding.
         loader.request(path: path, viewSize: PixelSize(width: 32, height: 24), priority: 10, generation: 2)
         let replay = loader.drain()

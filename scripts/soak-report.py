@@ -10,7 +10,7 @@ line per second with frames). Prints per-minute peak RSS, worst per-second p99 a
 the app's bounded caches held (so growth can be told from caches filling up), and checks: peak RSS
 after the first 2 minutes drifts at most 5 % (VmHWM at the end against VmHWM at 2 minutes; with no
 VmHWM column, the highest later per-minute peak against minute 2's), and no frame over budget
-while no image load was in flight. With `cpu.txt` beside RSS.txt (the machine's /proc/stat ticks
+while no image load was in flight (each such frame's `# over_idle` line is printed, at most 40). With `cpu.txt` beside RSS.txt (the machine's /proc/stat ticks
 every few seconds) it also prints each minute's machine-wide busy and stolen CPU share. Draws both curves with ImageMagick `convert` (no plotting
 library needed). Exits 1 when a check fails.
 """
@@ -129,6 +129,11 @@ def main():
     else:
         print("RSS: run shorter than 3 minutes, no drift figure")
     print(f"frames: {frames} drawn, {over} over the {budget:.2f} ms budget, {over_idle} of them with no image load in flight")
+    slow = [line.split()[2:] for line in open(sys.argv[2]) if line.startswith("# over_idle ")]
+    if slow:
+        print("  each (ms, then counts): time work cpu layout draw frost present after texts uploads faults preempted screen")
+        for fields in slow[:40]:
+            print("   ", " ".join(fields))
     ok &= over_idle == 0
     cpu_path = os.path.join(os.path.dirname(sys.argv[1]), "cpu.txt")
     if os.path.exists(cpu_path):

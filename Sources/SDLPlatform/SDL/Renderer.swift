@@ -34,7 +34,8 @@ public final class Renderer {
     private static func opaqueFormat(of handle: OpaquePointer, window: Window) -> UInt32 {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(handle, &info) == 0, let name = info.name, String(cString: name) == "software",
-              let target = SDL_GetWindowSurface(window.handle), target.pointee.format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue
+              let target = SDL_GetWindowSurface(window.handle),
+              target.pointee.format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue
         else { return SDL_PIXELFORMAT_ARGB8888.rawValue }
         return SDL_PIXELFORMAT_RGB888.rawValue
     }
@@ -162,9 +163,10 @@ public final class Texture {
     /// Uploads a bitmap into a new static texture; `opaque` (every pixel's alpha is 255, or is to
     /// be ignored) skips alpha blending when drawn, for good: such a texture may have no alpha channel.
     init(renderer: Renderer, bitmap: Bitmap, opaque: Bool = false, linear: Bool = true) throws(SDLError) {
-        handle = try SDL_CreateTexture(renderer.handle, opaque ? renderer.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                       Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(max(1, bitmap.width)),
-                                       Int32(max(1, bitmap.height))).orThrow("SDL_CreateTexture")
+        let format = opaque ? renderer.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        handle = try SDL_CreateTexture(renderer.handle, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                       Int32(max(1, bitmap.width)), Int32(max(1, bitmap.height)))
+            .orThrow("SDL_CreateTexture")
         self.renderer = renderer
         size = bitmap.size
         bitmap.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(handle, nil, $0.baseAddress, Int32(bitmap.width * 4)) }
@@ -175,9 +177,10 @@ public final class Texture {
     /// Creates an empty static texture of `size` pixels, to be filled with `update(rows:of:in:)`;
     /// `opaque` as for `init(renderer:bitmap:opaque:linear:)`.
     init(renderer: Renderer, size: PixelSize, opaque: Bool) throws(SDLError) {
-        handle = try SDL_CreateTexture(renderer.handle, opaque ? renderer.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                       Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(max(1, size.width)),
-                                       Int32(max(1, size.height))).orThrow("SDL_CreateTexture")
+        let format = opaque ? renderer.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
+        handle = try SDL_CreateTexture(renderer.handle, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                       Int32(max(1, size.width)), Int32(max(1, size.height)))
+            .orThrow("SDL_CreateTexture")
         self.renderer = renderer
         self.size = size
         SDL_SetTextureBlendMode(handle, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

@@ -131,7 +131,7 @@ def main():
     print(f"frames: {frames} drawn, {over} over the {budget:.2f} ms budget, {over_idle} of them with no image load in flight")
     slow = [line.split()[2:] for line in open(sys.argv[2]) if line.startswith("# over_idle ")]
     if slow:
-        print("  each (ms, then counts): time work cpu layout draw frost present after texts uploads faults preempted screen")
+        print("  each (ms, then counts): time work cpu layout draw frost present after texts uploads faults major preempted screen")
         for fields in slow[:40]:
             print("   ", " ".join(fields))
     ok &= over_idle == 0

@@ -11,11 +11,12 @@ import SDLPlatform
 /// caches held after its last frame (MiB: decoded pixels, photo tiles, feed images, text). Seconds
 /// without frames (the loop sleeps) have no line. Each frame over budget with no image load in
 /// flight also gets a comment line at once:
-/// `# over_idle time work cpu layout draw frost present after texts uploads faults preempted screen` —
+/// `# over_idle time work cpu layout draw frost present after texts uploads faults major preempted screen` —
 /// its time and work (as above), the main thread's CPU time in it (ms: far below `work`, the thread
 /// waited), the phases (ms; `frost` is the part of `draw` spent on frosted glass, where the software
 /// renderer also carries out the commands batched before it), the text blocks rendered, feed images
-/// uploaded, the main thread's page faults and involuntary context switches, and the top screen's type.
+/// uploaded, the main thread's minor and major page faults and involuntary context switches, and the
+/// top screen's type.
 struct FrameStatsLog {
     /// The frame budget in ms (one refresh period).
     let budgetMs: Double
@@ -71,10 +72,10 @@ struct FrameStatsLog {
         } else if work > budgetMs {
             overIdle += 1
             let cost = phases.cost
-            let usage = phases.usage ?? ThreadUsage(cpuMs: 0, faults: 0, preempted: 0)
+            let usage = phases.usage ?? ThreadUsage(cpuMs: 0)
             let fields = [time, work, usage.cpuMs, cost.layoutMs, cost.drawMs, cost.frostMs, phases.presentMs,
                           phases.afterMs].map(Self.format)
-                + ["\(cost.textRenders)", "\(cost.uploads)", "\(usage.faults)", "\(usage.preempted)"]
+                + [cost.textRenders, cost.uploads, usage.faults, usage.majorFaults, usage.preempted].map { "\($0)" }
             try? handle.write(contentsOf: Data("# over_idle \(fields.joined(separator: " ")) \(screen())\n".utf8))
         }
     }

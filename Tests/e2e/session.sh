@@ -4,7 +4,8 @@ set -euo pipefail
 bin=$1 out=$2
 . "$(dirname "$0")/lib.sh"
 
-"$bin" --size 1280x800 >"$out/stdout.txt" 2>"$out/stderr.txt" &
+rm -f "$out/frames.txt"
+"$bin" --size 1280x800 --stats-file "$out/frames.txt" >"$out/stdout.txt" 2>"$out/stderr.txt" &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
@@ -53,3 +54,12 @@ kill -0 "$pid" 2>/dev/null && fail "still running 5 s after q"
 wait "$pid"; status=$?
 echo "e2e: q exited with status $status"
 [ "$status" -eq 0 ] || fail "exit status $status"
+
+# --stats-file: a header naming the columns, then a line per second with frames, 12 numbers each;
+# a slow frame's comment line has its 13 figures and the screen.
+head -1 "$out/frames.txt" | grep -q '^# time frames p50 p99 max over over_idle loading decoded_mb' \
+  || fail "the stats file has no header"
+drawn=$(awk '!/^#/ && NF == 12 {n += $2} !/^#/ && NF != 12 {bad++} END {print bad ? -1 : n + 0}' "$out/frames.txt")
+[ "$drawn" -gt 20 ] || fail "the stats file counts $drawn frames (-1: a malformed line)"
+awk '/^# over_idle/ && NF != 16 {exit 1}' "$out/frames.txt" || fail "a malformed over_idle line"
+echo "e2e: the stats file logged $drawn frames, $(grep -c '^# over_idle' "$out/frames.txt" || true) slow outside loads"

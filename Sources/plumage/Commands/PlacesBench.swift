@@ -77,7 +77,7 @@ struct PlacesBench: ParsableCommand {
             deadline += 1.0 / 60
             _ = pump.wait(timeout: max(0, deadline - Video.seconds()))
             EventPump.sleep(until: deadline)
-            let t0 = Video.seconds(), c0 = threadCPUSeconds()
+            let t0 = Video.seconds(), c0 = ThreadUsage.cpuMs()
             frame += 1
             app.updateTop(PlacesScreen.self) { $0.scrollList(to: $0.scrollOffset + 4, at: t0 - start) }
             for event in backend.news() { _ = app.handle(event, at: t0 - start) }
@@ -86,7 +86,7 @@ struct PlacesBench: ParsableCommand {
             canvas.renderer.presentFrame()
             let t1 = Video.seconds()
             figures.work.append((t1 - t0) * 1000)
-            figures.cpu.append((threadCPUSeconds() - c0) * 1000)
+            figures.cpu.append(ThreadUsage.cpuMs() - c0)
             let catalog = app.top(as: PlacesScreen.self)?.catalog
             if figures.firstPlaceMs == 0, catalog?.order.isEmpty == false { figures.firstPlaceMs = (t1 - start) * 1000 }
             if catalog?.isComplete == true {
@@ -117,13 +117,6 @@ struct PlacesBench: ParsableCommand {
         } else {
             print(fields.map { "\($0.0) \($0.1)" }.joined(separator: "  "))
         }
-    }
-
-    /// CPU time the calling thread has used, in seconds.
-    func threadCPUSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// `v` with three decimals.

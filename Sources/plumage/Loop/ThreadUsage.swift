@@ -13,13 +13,18 @@ struct ThreadUsage {
     /// Times the scheduler took the CPU away while the thread could run.
     var preempted: Int
 
+    /// CPU time the calling thread has used so far (ms; 0 where the system cannot tell).
+    static func cpuMs() -> Double {
+        var clock = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &clock) == 0 else { return 0 }
+        return Double(clock.tv_sec) * 1000 + Double(clock.tv_nsec) / 1_000_000
+    }
+
     /// The calling thread's usage now (zeros where the system cannot tell).
     static func now() -> ThreadUsage {
-        var clock = timespec()
-        let cpu = clock_gettime(CLOCK_THREAD_CPUTIME_ID, &clock) == 0
-            ? Double(clock.tv_sec) * 1000 + Double(clock.tv_nsec) / 1_000_000 : 0
+        let cpu = cpuMs()
         var usage = rusage()
-        // RUSAGE_THREAD (Linux): this thread only.
+        // RUSAGE_THREAD (Linux, this thread only), which the Glibc module leaves out.
         guard getrusage(__rusage_who_t(1), &usage) == 0 else { return ThreadUsage(cpuMs: cpu) }
         return ThreadUsage(cpuMs: cpu, faults: usage.ru_minflt, majorFaults: usage.ru_majflt, preempted: usage.ru_nivcsw)
     }

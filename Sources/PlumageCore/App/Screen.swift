@@ -125,16 +125,35 @@ public struct ScreenEnvironment: Sendable {
     /// column's tint (the theme's card tint) baked in over `column`, as one opaque image that never
     /// moves while the list scrolls.
     public func columnBackdrop(_ column: Rect) -> DrawCommand {
-        let tint = theme.color(.cardTint).withAlpha(theme.cardOpacity)
-        return .image(backdrop(tint: tint, over: column), windowRect, placeholder: tint.over(theme.color(.backdrop)),
+        let tint = columnTint
+        return .image(backdrop(tints: [(tint, column)]), windowRect, placeholder: tint.over(theme.color(.backdrop)),
                       failureIcon: nil)
     }
+
+    /// The highlight of a list row at `row` (points) over `columnBackdrop(column)`: that backdrop
+    /// with the selection colour baked in everywhere, copied under a clip. A plain copy of the row's
+    /// pixels each frame, where a translucent fill would blend every one; while it decodes (or if
+    /// it cannot), its placeholder is the selection fill itself, which looks the same.
+    public func rowHighlight(_ row: Rect, column: Rect) -> [DrawCommand] {
+        let request = backdrop(tints: [(columnTint, column), (theme.color(.selection), windowRect)])
+        return [.clip(row), .image(request, windowRect, placeholder: theme.color(.selection), failureIcon: nil),
+                .clip(nil)]
+    }
+
+    /// The list column's tint: the theme's card tint at its opacity.
+    var columnTint: RGBA { theme.color(.cardTint).withAlpha(theme.cardOpacity) }
 
     /// The blurred background image over the whole window, with `tint` baked into its pixels over
     /// `tintRect` (points): every screen's backdrop, drawn 1:1 without per-frame blending.
     public func backdrop(tint: RGBA, over tintRect: Rect) -> ImageRequest {
+        backdrop(tints: [(tint, tintRect)])
+    }
+
+    /// The blurred background image over the whole window with `tints` (colour over points) baked
+    /// into its pixels in order.
+    func backdrop(tints: [(RGBA, Rect)]) -> ImageRequest {
         ImageRequest(path: backgroundPath, size: displayScale.pixels(windowSize),
-                     blurSigma: ChromeMetrics.backgroundBlurSigma * displayScale.factor, tint: tint,
-                     tintRect: displayScale.pixels(tintRect))
+                     blurSigma: ChromeMetrics.backgroundBlurSigma * displayScale.factor,
+                     tints: tints.map { ImageTint($0.0, over: displayScale.pixels($0.1)) })
     }
 }

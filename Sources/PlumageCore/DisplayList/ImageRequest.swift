@@ -11,20 +11,32 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     public var shape: ImageShape
     /// Gaussian blur sigma in device pixels (0 = none).
     public var blurSigma: Double
-    /// A translucent colour composited over `tintRect` of the result after blurring: static tints
-    /// (the list column over the backdrop) are baked into pixels once instead of blended every frame.
-    public var tint: RGBA
-    /// Where `tint` goes, in the result's pixels (nil = nowhere).
-    public var tintRect: PixelRect?
+    /// Translucent colours composited in order over rectangles of the result after blurring: static
+    /// tints (the list column over the backdrop, a row's highlight) are baked into pixels once
+    /// instead of blended every frame.
+    public var tints: [ImageTint]
     /// Creates a request.
     public init(path: String, size: PixelSize, shape: ImageShape = .rect, blurSigma: Double = 0,
-                tint: RGBA = .clear, tintRect: PixelRect? = nil) {
+                tints: [ImageTint] = []) {
         self.path = path; self.size = size; self.shape = shape; self.blurSigma = blurSigma
-        self.tint = tint; self.tintRect = tintRect
+        self.tints = tints
     }
     public var description: String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "\(name)@\(size)\(shape == .rect ? "" : " \(shape)")\(blurSigma > 0 ? " blur \(compactDecimal(blurSigma))" : "")"
+        let tinted = tints.map { " tint \($0.color) [\($0.rect.x),\($0.rect.y) \($0.rect.width)x\($0.rect.height)]" }.joined()
+        return "\(name)@\(size)\(shape == .rect ? "" : " \(shape)")\(blurSigma > 0 ? " blur \(compactDecimal(blurSigma))" : "")\(tinted)"
     }
 }
 
+
+/// A translucent colour composited over a rectangle of a decoded image (`ImageRequest.tints`).
+public struct ImageTint: Hashable, Sendable {
+    /// The colour, blended by its alpha.
+    public var color: RGBA
+    /// Where it goes, in the image's pixels.
+    public var rect: PixelRect
+    /// Creates a tint of `color` over `rect`.
+    public init(_ color: RGBA, over rect: PixelRect) {
+        self.color = color; self.rect = rect
+    }
+}

@@ -101,12 +101,16 @@ public final class ImageStore {
         }
     }
 
+    /// True when `request`'s texture is drawn without blending (its alpha ignored): every
+    /// rectangular image is, so a copy of it covers what is under it.
+    static func isOpaque(_ request: ImageRequest) -> Bool { request.shape == .rect }
+
     /// Decodes, scales, crops, masks and blurs one request (runs on a worker).
     static func produce(_ request: ImageRequest) -> Result<Bitmap, ImageError> {
         ImageDecoder.decode(path: request.path, cover: request.size).map { decoded in
             var bitmap = decoded.bitmap.covering(request.size).masked(request.shape)
             if request.blurSigma > 0 { BoxBlur.blur(&bitmap, sigma: request.blurSigma) }
-            if let rect = request.tintRect { bitmap.composite(request.tint, over: rect) }
+            for tint in request.tints { bitmap.composite(tint.color, over: tint.rect) }
             return bitmap
         }
     }
@@ -134,7 +138,7 @@ public final class ImageStore {
             switch delivery.result {
             case let .success(bitmap):
                 cache.insert(image: bitmap, for: delivery.request) { _ in false }
-                let opaque = delivery.request.shape == .rect
+                let opaque = Self.isOpaque(delivery.request)
                 if bitmap.byteCount > 2 * BandedUpload.bandBytes,
                    let upload = try? BandedUpload(renderer: renderer, bitmap: bitmap, opaque: opaque) {
                     streaming = (delivery.request, upload)

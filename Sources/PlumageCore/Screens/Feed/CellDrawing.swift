@@ -12,7 +12,7 @@ extension CellLayout {
         let layout = withDate(RelativeDate.format(item.date, now: env.now), item: item, cellWidth: width, theme: theme,
                               measurer: measurer)
         let cell = Rect(x: origin.x, y: origin.y, width: width, height: layout.height)
-        if highlighted { commands.append(.fill(cell, theme.color(.selection))) }
+        if highlighted { commands.append(contentsOf: env.rowHighlight(cell, column: RowList.column(env))) }
         let placeholder = Self.placeholderColor(theme)
         for (request, rect) in imageRequests(item, scale: env.displayScale) {
             let frame = rect.offsetBy(dx: origin.x, dy: origin.y)

@@ -68,7 +68,7 @@ extension PlaceScreen {
                           into commands: inout [DrawCommand]) {
         let theme = env.theme
         let frame = list.frame(ofRow: row, env: env)
-        if highlighted { commands.append(.fill(frame, theme.color(.selection))) }
+        if highlighted { commands.append(contentsOf: env.rowHighlight(frame, column: RowList.column(env))) }
         PlaceThumbnails.draw(place.path(ofPhoto: row), in: thumbnailFrame(row: row, env: env), radius: Self.thumbnailRadius,
                              env: env, into: &commands)
         let strings = texts(of: place.photos[row])

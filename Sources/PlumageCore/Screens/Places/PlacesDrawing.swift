@@ -53,7 +53,7 @@ extension PlacesScreen {
                           into commands: inout [DrawCommand]) {
         let theme = env.theme
         let frame = list.frame(ofRow: row, env: env)
-        if highlighted { commands.append(.fill(frame, theme.color(.selection))) }
+        if highlighted { commands.append(contentsOf: env.rowHighlight(frame, column: RowList.column(env))) }
         for (path, tile) in mosaic(row: row, env: env) {
             PlaceThumbnails.draw(path, in: tile, env: env, into: &commands)
         }

@@ -33,7 +33,7 @@ extension RecentsScreen {
         for i in list.visibleRows(count: entries.count, env: env) {
             let entry = entries[i]
             let frame = list.frame(ofRow: i, env: env)
-            if i == selection || i == hover { commands.append(.fill(frame, theme.color(.selection))) }
+            if i == selection || i == hover { commands.append(contentsOf: env.rowHighlight(frame, column: column)) }
             let thumb = Rect(x: frame.minX + FeedMetrics.padding, y: frame.midY - RecentsLayout.thumbnail / 2,
                              width: RecentsLayout.thumbnail, height: RecentsLayout.thumbnail)
             drawThumbnail(entry, in: thumb, env: env, measurer: measurer, into: &commands)

@@ -11,7 +11,8 @@ the app's bounded caches held (so growth can be told from caches filling up), an
 after the first 2 minutes drifts at most 5 % (VmHWM at the end against VmHWM at 2 minutes; with no
 VmHWM column, the highest later per-minute peak against minute 2's), and no frame over budget
 while no image load was in flight (each such frame's `# over_idle` line is printed, at most 40). With `cpu.txt` beside RSS.txt (the machine's /proc/stat ticks
-every few seconds) it also prints each minute's machine-wide busy and stolen CPU share. Draws both curves with ImageMagick `convert` (no plotting
+every few seconds) it also prints each minute's machine-wide busy and stolen CPU share, and each
+slow frame's share in its sample. Draws both curves with ImageMagick `convert` (no plotting
 library needed). Exits 1 when a check fails.
 """
 
@@ -78,15 +79,29 @@ def draw(rss, caches, p99, budget, out):
     subprocess.run(args, check=True)
 
 
+def cpu_shares(before, after):
+    """The machine's busy and stolen share (%) of CPU time between two cumulative /proc/stat samples
+    (`seconds user nice system idle iowait irq softirq steal`)."""
+    delta = [b - a for a, b in zip(before[1:], after[1:])]
+    total = sum(delta) or 1
+    return (total - delta[3] - delta[4]) / total * 100, delta[7] / total * 100
+
+
+def host_at(rows, seconds):
+    """`busy % steal %` of the machine in the cpu.txt sample interval holding `seconds`, or '' when
+    none does (the samples and the frame log share the app's clock, to the second)."""
+    for before, after in zip(rows, rows[1:]):
+        if before[0] <= seconds <= after[0] + 1:
+            busy, steal = cpu_shares(before, after)
+            return f"{busy:.1f} {steal:.1f}"
+    return ""
+
+
 def print_cpu(rows):
     """Per minute, the machine's busy and stolen share of CPU time from cumulative /proc/stat ticks
     (`seconds user nice system idle iowait irq softirq steal`), so slow minutes can be told apart
     from time other processes or the host took."""
-    line = []
-    for before, after in zip(rows, rows[1:]):
-        delta = [b - a for a, b in zip(before[1:], after[1:])]
-        total = sum(delta) or 1
-        line.append((int(after[0] // 60), (total - delta[3] - delta[4]) / total * 100, delta[7] / total * 100))
+    line = [(int(after[0] // 60), *cpu_shares(before, after)) for before, after in zip(rows, rows[1:])]
     minutes = {}
     for m, busy, steal in line:
         minutes.setdefault(m, []).append((busy, steal))
@@ -130,14 +145,16 @@ def main():
         print("RSS: run shorter than 3 minutes, no drift figure")
     print(f"frames: {frames} drawn, {over} over the {budget:.2f} ms budget, {over_idle} of them with no image load in flight")
     slow = [line.split()[2:] for line in open(sys.argv[2]) if line.startswith("# over_idle ")]
-    if slow:
-        print("  each (ms, then counts): time work cpu layout draw frost present after texts uploads faults major preempted screen")
-        for fields in slow[:40]:
-            print("   ", " ".join(fields))
-    ok &= over_idle == 0
     cpu_path = os.path.join(os.path.dirname(sys.argv[1]), "cpu.txt")
-    if os.path.exists(cpu_path):
-        print_cpu(read_rows(cpu_path))
+    cpu_rows = read_rows(cpu_path) if os.path.exists(cpu_path) else []
+    if slow:
+        print("  each (ms, then counts): time work cpu layout draw frost present after texts uploads faults major preempted screen"
+              + ("; then the machine's busy % and steal % in that 3-s sample" if cpu_rows else ""))
+        for fields in slow[:40]:
+            print("   ", " ".join(fields), host_at(cpu_rows, float(fields[0])) if cpu_rows else "")
+    ok &= over_idle == 0
+    if cpu_rows:
+        print_cpu(cpu_rows)
     draw(rss, caches, p99, budget, sys.argv[3])
     print(f"soak: {'PASS' if ok else 'FAIL'} (curve in {sys.argv[3]})")
     sys.exit(0 if ok else 1)

@@ -5,12 +5,13 @@
 # OUT/frames.txt. Usage: soak-session.sh BIN MINUTES OUT FIXTURE HOME
 set -euo pipefail
 bin=$1 minutes=$2 out=$3 fixture=$4 home=$5
+# One clock for every file: seconds since the app was started, as its --stats-file lines count them.
+start=$(date +%s)
 HOME=$home XDG_CONFIG_HOME=$home/config XDG_CACHE_HOME=$home/cache XDG_STATE_HOME=$home/state XDG_DATA_HOME=$home/data \
   "$bin" "$fixture/feed.json" --size 1280x800 --stats-file "$out/frames.txt" >"$out/stdout.txt" 2>"$out/stderr.txt" &
 pid=$!
 wid=$(timeout 30 xdotool search --sync --name '^Plumage' | head -1) || { echo "soak: no window" >&2; exit 1; }
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
-start=$(date +%s)
 end=$((start + minutes * 60))
 # RSS sampler, every 3 s: seconds since start, VmRSS and VmHWM (the kernel's peak RSS so far) in kB.
 (while kill -0 "$pid" 2>/dev/null; do

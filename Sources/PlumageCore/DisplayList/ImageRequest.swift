@@ -28,7 +28,6 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-
 /// A translucent colour composited over a rectangle of a decoded image (`ImageRequest.tints`).
 public struct ImageTint: Hashable, Sendable {
     /// The colour, blended by its alpha.

@@ -78,6 +78,10 @@ public final class ImageStore {
         return .loading
     }
 
+    /// True when `request`'s texture is uploaded and can be drawn now; unlike `lookup`, asks for
+    /// nothing and leaves the cache's order alone.
+    func isReady(_ request: ImageRequest) -> Bool { textures.contains(request) }
+
     /// Asks for images likely needed soon, at a lower priority than visible ones.
     func prefetch(_ requests: [ImageRequest]) {
         for (i, request) in requests.enumerated()

@@ -92,8 +92,8 @@ public final class DisplayListExecutor {
         guard case let .image(request, rect, _, _)? = command, ImageStore.isOpaque(request) else { return false }
         let target = px(rect), output = renderer.outputSize
         guard target.x <= 0, target.y <= 0, target.x + target.width >= output.width,
-              target.y + target.height >= output.height, case .ready = images.lookup(request) else { return false }
-        return true
+              target.y + target.height >= output.height else { return false }
+        return images.isReady(request)
     }
 
     /// Renders the first uncached text of the rows about to appear: one block a frame (a body

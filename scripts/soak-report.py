@@ -151,7 +151,7 @@ def main():
         print("  each (ms, then counts): time work cpu layout draw frost present after texts uploads faults major preempted screen"
               + ("; then the machine's busy % and steal % in that 3-s sample" if cpu_rows else ""))
         for fields in slow[:40]:
-            print("   ", " ".join(fields), host_at(cpu_rows, float(fields[0])) if cpu_rows else "")
+            print("   ", " ".join(fields), host_at(cpu_rows, float(fields[0])))
     ok &= over_idle == 0
     if cpu_rows:
         print_cpu(cpu_rows)

@@ -1,7 +1,19 @@
+import Foundation
 import PlumageCore
 
 /// Builders for model values used across tests.
 public enum Fixtures {
+    /// The themes the app ships, read from the checkout's Assets/themes.
+    public static func shippedThemes() throws -> ThemeLibrary {
+        let dir = RepositoryPaths.path("Assets/themes/")
+        return try ThemeLibrary(loading: ThemeLibrary.shippedNames) { (file) throws(StyleError) -> String in
+            guard let text = try? String(contentsOfFile: dir + file, encoding: .utf8) else {
+                throw StyleError(file: file, line: 0, reason: "cannot read")
+            }
+            return text
+        }
+    }
+
     /// A theme whose roles all have distinct, easily recognised colours.
     /// Role number i has colour #(i*8)64C8, named after the role.
     public static let theme = makeTheme(name: "test", tail: "64C8")

@@ -162,20 +162,14 @@ public final class Texture {
 
     /// Uploads a bitmap into a new static texture; `opaque` (every pixel's alpha is 255, or is to
     /// be ignored) skips alpha blending when drawn, for good: such a texture may have no alpha channel.
-    init(renderer: Renderer, bitmap: Bitmap, opaque: Bool = false, linear: Bool = true) throws(SDLError) {
-        let format = opaque ? renderer.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
-        handle = try SDL_CreateTexture(renderer.handle, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                       Int32(max(1, bitmap.width)), Int32(max(1, bitmap.height)))
-            .orThrow("SDL_CreateTexture")
-        self.renderer = renderer
-        size = bitmap.size
+    convenience init(renderer: Renderer, bitmap: Bitmap, opaque: Bool = false, linear: Bool = true) throws(SDLError) {
+        try self.init(renderer: renderer, size: bitmap.size, opaque: opaque)
         bitmap.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(handle, nil, $0.baseAddress, Int32(bitmap.width * 4)) }
-        SDL_SetTextureBlendMode(handle, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(handle, linear ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+        if !linear { setScaleMode(SDL_ScaleModeNearest) }
     }
 
     /// Creates an empty static texture of `size` pixels, to be filled with `update(rows:of:in:)`;
-    /// `opaque` as for `init(renderer:bitmap:opaque:linear:)`.
+    /// `opaque` as for `init(renderer:bitmap:opaque:linear:)`; scaled linearly.
     init(renderer: Renderer, size: PixelSize, opaque: Bool) throws(SDLError) {
         let format = opaque ? renderer.opaqueFormat : SDL_PIXELFORMAT_ARGB8888.rawValue
         handle = try SDL_CreateTexture(renderer.handle, format, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),

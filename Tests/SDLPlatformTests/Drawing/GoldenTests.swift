@@ -16,15 +16,7 @@ final class GoldenTests: XCTestCase {
     static let goldenDirectory = RepositoryPaths.path("Tests/SDLPlatformTests/Golden")
     static let small = Size(width: 560, height: 400)
 
-    func loadThemes() throws -> ThemeLibrary {
-        let dir = Self.root + "/Assets/themes/"
-        return try ThemeLibrary(loading: ThemeLibrary.shippedNames) { (file) throws(StyleError) -> String in
-            guard let text = try? String(contentsOfFile: dir + file, encoding: .utf8) else {
-                throw StyleError(file: file, line: 0, reason: "cannot read")
-            }
-            return text
-        }
-    }
+    func loadThemes() throws -> ThemeLibrary { try Fixtures.shippedThemes() }
 
     /// Renders the demo feed (or `source`) at `size` points and `scale`, after `configure` adjusts
     /// the app (which the test owns, as the window loop does) through the backend drawing it.

@@ -17,13 +17,7 @@ final class RowHighlightTests: XCTestCase {
     let row = Rect(x: 60, y: 90, width: 280, height: 70)
 
     func environment(theme name: String) throws -> ScreenEnvironment {
-        let dir = Self.root + "/Assets/themes/"
-        let themes = try ThemeLibrary(loading: ThemeLibrary.shippedNames) { (file) throws(StyleError) -> String in
-            guard let text = try? String(contentsOfFile: dir + file, encoding: .utf8) else {
-                throw StyleError(file: file, line: 0, reason: "cannot read")
-            }
-            return text
-        }
+        let themes = try Fixtures.shippedThemes()
         let theme = try XCTUnwrap(themes.theme(named: name))
         return ScreenEnvironment(time: 0, now: Timestamp(seconds: 0), theme: theme, windowSize: size, displayScale: .one,
                                  textScale: 1, pointer: nil,
@@ -34,11 +28,8 @@ final class RowHighlightTests: XCTestCase {
     /// `frame` drawn by `backend` once every image in `ready` has uploaded (or after 20 s), read back.
     func drawn(_ frame: Frame, by backend: SDLBackend, canvas: Canvas, waitingFor ready: [ImageRequest]) -> Bitmap {
         let deadline = Video.seconds() + 20
-        func allReady() -> Bool {
-            ready.allSatisfy { if case .ready = backend.executor.images.lookup($0) { true } else { false } }
-        }
         backend.draw(frame)
-        while !allReady() && Video.seconds() < deadline {
+        while !ready.allSatisfy(backend.executor.images.isReady) && Video.seconds() < deadline {
             usleep(10_000)
             backend.draw(frame)
         }
@@ -68,9 +59,7 @@ final class RowHighlightTests: XCTestCase {
             let baked = drawn(Frame(commands: [backdrop] + highlight), by: backend, canvas: canvas,
                               waitingFor: [plainRequest] + bakedRequests)
             // Drawn from the decoded image, not its placeholder (which is the fill itself).
-            for request in bakedRequests {
-                guard case .ready = backend.executor.images.lookup(request) else { return XCTFail("\(theme): not decoded") }
-            }
+            XCTAssertTrue(bakedRequests.allSatisfy(backend.executor.images.isReady), "\(theme): not decoded")
             let comparison = BitmapComparison(actual: baked, expected: filled, tolerance: 2)
             XCTAssertTrue(comparison.matches(allowingFraction: 0), "\(theme): \(comparison)")
             // The highlight shows inside the row and nowhere else.

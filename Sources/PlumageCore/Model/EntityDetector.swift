@@ -3,7 +3,7 @@
 ///
 /// - Hashtag: `#` or `＃`, then letters, marks and digits of any script, `_`, the word-internal
 ///   punctuation of `EntityScalars.isHashtagScalar` and ZWNJ/ZWJ between two of those, with at least
-///   one letter or mark. Not after a letter, digit, `_`, `&`, `!`, `#`, `$`, `%` or `*`, not before
+///   one letter or mark. Not after a letter, digit, `_`, `&`, `#`, `$`, `%` or `*`, not before
 ///   another `#` or `://` (`#http://…` is nothing), never inside a link.
 /// - Mention: `@` or `＠` and 1–20 of `[A-Za-z0-9_]`, or a Mastodon `@user@instance.tld` (user 1–30
 ///   of `[A-Za-z0-9_.-]`, ending in a word character). Not after an ASCII letter, digit or one of
@@ -67,7 +67,7 @@ public struct EntityDetector: Sendable {
             let before = s[i - 1]
             let variationSelector = before == "\u{FE0E}" || before == "\u{FE0F}"
             if !variationSelector,
-                EntityScalars.isHashtagScalar(before) || EntityScalars.isOneOf(before, "&!#$%*") || before == "＃"
+                EntityScalars.isHashtagScalar(before) || EntityScalars.isOneOf(before, "&#$%*") || before == "＃"
             {
                 return nil
             }

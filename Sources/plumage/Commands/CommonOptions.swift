@@ -118,7 +118,7 @@ struct Startup {
     func theme(named name: String?) -> Theme {
         let wanted = name ?? ThemeLibrary.shippedNames[0]
         guard let theme = themes.theme(named: wanted) else {
-            fail("unknown theme '\(wanted)'; themes are: \(themes.names.joined(separator: ", "))")
+            fail("unknown theme '\(MessageText.clipped(wanted))'; themes are: \(themes.names.joined(separator: ", "))")
         }
         return theme
     }

@@ -106,7 +106,7 @@ struct SnapshotCommand: ParsableCommand {
             if let section {
                 let sections = startup.feed?.sections.map(\.name) ?? []
                 guard app.updateTop(FeedScreen.self, { $0.selectSection(named: section) }) == true else {
-                    fail("no section '\(section)'; sections are: \(sections.joined(separator: ", "))")
+                    fail("no section '\(MessageText.clipped(section))'; sections are: \(sections.joined(separator: ", "))")
                 }
             }
             app.setTextScale(textScale)

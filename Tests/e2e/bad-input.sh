@@ -74,6 +74,22 @@ expect 0 "^plumage: warning: theme 'dark': background 'mountains.jpg' not found 
 # A usage error echoing a huge value keeps its lines short.
 expect 64 "^Error: The value '9{100,}…$" -- "$bin" snapshot --size "$(printf '9%.0s' $(seq 1 5000))" --out "$tmp/d.png"
 
+# A long --theme or --section value is echoed short, and the valid names still show.
+huge=$(printf 'x%.0s' $(seq 1 10000))
+expect 1 "^plumage: unknown theme 'x{119}…'; themes are: original, green, dark, light$" -- "$bin" snapshot --theme "$huge" --out "$tmp/e.png"
+expect 1 "^plumage: no section 'x{119}…'; sections are: Timeline, " -- "$bin" snapshot --section "$huge" --out "$tmp/e.png"
+
+# An X display that cannot be reached: one line and status 1 at once, never a window-less run
+# (SDL's offscreen fallback) that writes the recents and the cache and never ends.
+xdg=$(mktemp -d)
+expect 1 '^plumage: cannot open display :57: ' -- env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:57 \
+  XDG_DATA_HOME="$xdg/data" XDG_CACHE_HOME="$xdg/cache" XDG_CONFIG_HOME="$xdg/config" "$bin" "$repo/Assets/demo/feed.json"
+if [ -n "$(find "$xdg" -type f)" ]; then
+  echo "bad-input: FAIL: an unreachable display still wrote $(find "$xdg" -type f | head -3)" >&2
+  failures=$((failures + 1))
+fi
+rm -rf "$xdg"
+
 # A long headless run ends within a second of SIGTERM or SIGINT (set -m: background jobs keep SIGINT).
 set -m
 for signal in TERM INT; do

@@ -28,7 +28,16 @@ public enum Video {
         SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
-        try check(SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)), "SDL_Init")
+        let environment = ProcessInfo.processInfo.environment
+        if SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
+            let error = SDLError.capture("SDL_Init")
+            guard !headless else { throw error }
+            throw SDLError(function: "cannot open display \(displayName(environment))", message: error.message)
+        }
+        if !headless, let display = unusableDisplay(driver: driverName, environment: environment) {
+            SDL_Quit()
+            throw SDLError(function: "cannot open display \(display)", message: "no X11 or Wayland server answered")
+        }
         if TTF_WasInit() == 0 { try check(TTF_Init(), "TTF_Init") }
         try ImageDecoder.initializeOnMainThread()
     }
@@ -42,13 +51,34 @@ public enum Video {
         return env("DISPLAY") || env("WAYLAND_DISPLAY")
     }
 
+    /// The display named in `environment` (`DISPLAY`, else `WAYLAND_DISPLAY`) when SDL, unable to
+    /// reach it, started `driver` — one that opens no window (`offscreen`, `dummy`) — although the user
+    /// did not ask for it in `SDL_VIDEODRIVER`; nil when `driver` is a real one or was asked for.
+    /// A window run on such a driver would show nothing and never end.
+    static func unusableDisplay(driver: String, environment: [String: String]) -> String? {
+        guard ["offscreen", "dummy"].contains(driver.lowercased()) else { return nil }
+        let chosen = (environment["SDL_VIDEODRIVER"] ?? "").lowercased().split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !chosen.contains(driver.lowercased()) else { return nil }
+        return displayName(environment)
+    }
+
+    /// `DISPLAY`, else `WAYLAND_DISPLAY`, as messages show it; "(none)" when both are unset or empty.
+    static func displayName(_ environment: [String: String]) -> String {
+        let display = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].compactMap { $0 }.first { !$0.isEmpty }
+        return MessageText.clipped(display ?? "(none)")
+    }
+
     /// The video drivers to try, in order, when the user did not choose (`SDL_VIDEODRIVER`): on a
     /// Wayland desktop (`WAYLAND_DISPLAY` set) Wayland first, then X11 (SDL 2.26 tries X11 first,
-    /// through Xwayland, which blurs HiDPI); nil (SDL's own order) otherwise.
+    /// through Xwayland, which blurs HiDPI); X11 alone when only `DISPLAY` is set (so an unreachable
+    /// X server fails at once, without SDL also probing Wayland, which prints its own error, or
+    /// falling back to its window-less `offscreen` driver); nil (SDL's own order) otherwise.
     static func preferredDrivers(environment: [String: String]) -> String? {
         if let chosen = environment["SDL_VIDEODRIVER"], !chosen.isEmpty { return nil }
-        guard let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty else { return nil }
-        return "wayland,x11"
+        if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty { return "wayland,x11" }
+        if let x11 = environment["DISPLAY"], !x11.isEmpty { return "x11" }
+        return nil
     }
 
     /// True when SDL's video runs on the Wayland driver (after `initialize`).

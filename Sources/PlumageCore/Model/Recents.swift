@@ -58,11 +58,10 @@ public struct Recents: Hashable, Sendable {
 
     /// Removes the entry for the same thing as `entry`, if any, and remembers it as forgotten.
     public mutating func forget(_ entry: RecentEntry) {
-        let newest = entries.filter { $0.isSame(as: entry) }.map(\.opened).max().map { max($0, entry.opened) } ?? entry.opened
+        var gone = entry
+        gone.opened = entries.filter { $0.isSame(as: entry) }.reduce(entry.opened) { max($0, $1.opened) }
         entries.removeAll { $0.isSame(as: entry) }
         forgotten.removeAll { $0.isSame(as: entry) }
-        var gone = entry
-        gone.opened = newest
         forgotten.append(gone)
     }
 

@@ -41,11 +41,11 @@ public struct RecentsFile: Sendable {
                 return (Recents(), OwnFile.cannotRead(path, because: reason, instead: "starting empty"))
             case .bytes(let content): bytes = content
             }
-            var (entries, dropped) = try Self.decode(bytes, path: path)
-            for i in entries.indices { entries[i].isMissing = !exists(entries[i].path) }
-            let notice = dropped == 0 ? nil
-                : "recently opened list: \(dropped) \(dropped == 1 ? "entry" : "entries") with a date outside 1970–9999 left out"
-            return (Recents(entries), notice)
+            var (list, dropped) = try Self.decode(bytes, path: path)
+            for i in list.indices { list[i].isMissing = !exists(list[i].path) }
+            let entries = dropped == 1 ? "1 entry" : "\(dropped) entries"
+            let notice = dropped == 0 ? nil : "recently opened list: \(entries) with a date outside 1970–9999 left out"
+            return (Recents(list), notice)
         } catch {
             return (Recents(), OwnFile.moveAside(path, what: "recently opened list", because: error.reason,
                                                      instead: "starting empty"))

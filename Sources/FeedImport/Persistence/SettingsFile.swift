@@ -55,7 +55,9 @@ public struct SettingsFile: Sendable {
         let path = path
         try OwnFile.update(path, access: access, what: "settings",
                            decode: { (bytes) throws(SourceError) in try Self.decode(bytes, path: path).0 },
-                           write: { current in Array(Self.encode((current ?? Settings()).merging(settings, changed: changed)).utf8) })
+                           write: { current in
+                               Array(Self.encode((current ?? Settings()).merging(settings, changed: changed)).utf8)
+                           })
     }
 
     /// The JSON document for `settings`.

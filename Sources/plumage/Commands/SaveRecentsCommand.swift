@@ -25,10 +25,13 @@ struct SaveRecentsCommand: ParsableCommand {
         let file = RecentsFile()
         var (recents, notice) = file.load(exists: { _ in true })
         if let notice { FileHandle.standardError.write(Data("plumage: \(notice)\n".utf8)) }
-        let start = Int(recents.entries.first.map { $0.title.split(separator: " ").last.map(String.init) ?? "0" } ?? "0") ?? 0
+        // Numbering goes on from this run's own newest entry ("save N", or "TAG N").
+        let prefix = (tag ?? "save") + " "
+        let newest = recents.entries.first { $0.title.hasPrefix(prefix) }
+        let start = newest.flatMap { Int($0.title.dropFirst(prefix.count)) } ?? 0
         for i in (start + 1)...(start + count) {
             let path = "/tmp/plumage-kill-test/" + (tag.map { "\($0)-\(i % 20)" } ?? "\(i % 80)")
-            let title = (tag ?? "save") + " \(i)"
+            let title = prefix + "\(i)"
             recents.record(RecentEntry(kind: .photo, path: path, title: title, opened: Timestamp(seconds: Int64(i))))
             do {
                 try file.save(recents)

@@ -61,7 +61,9 @@ struct SaveSettingsCommand: ParsableCommand {
             }
             let now = file.load(themes: themes, backgrounds: []).0
             let held = field == .position ? now.windowPosition?.x : now.windowSize.map { $0.width - 64 }
-            guard held == Double(i) else { fail("save \(i) of the window \(field.rawValue) was lost: the file holds \(held.map { "\(Int($0))" } ?? "none")") }
+            guard held == Double(i) else {
+                fail("save \(i) of the window \(field.rawValue) was lost: the file holds \(held.map { "\(Int($0))" } ?? "none")")
+            }
         }
     }
 }

@@ -33,7 +33,8 @@ import Testing
         #expect(loaded.theme == "green")
         try file.save(Settings(textScale: 1.25), changed: [.textScale])
         expectLink(file.path, to: "../dotfiles/settings.json")
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\n\"version\":1,\n\"theme\":\"green\",\n\"textSize\":1.25\n}\n")
+        #expect(try String(contentsOfFile: target, encoding: .utf8)
+                    == "{\n\"version\":1,\n\"theme\":\"green\",\n\"textSize\":1.25\n}\n")
         // No temporary left beside the link or the target.
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/dotfiles") == ["settings.json"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/config").sorted()

@@ -28,7 +28,8 @@ import Testing
 
     @Test func eachInstanceKeepsTheSettingsItChanged() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data("{\"version\":1,\"theme\":\"original\",\"textSize\":1}".utf8).write(to: URL(fileURLWithPath: folder + "/settings.json"))
+        try Data("{\"version\":1,\"theme\":\"original\",\"textSize\":1}".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/settings.json"))
         let a = SettingsFile(folder: folder), b = SettingsFile(folder: folder)
         let storedA = a.load(themes: ["original", "green"], backgrounds: []).0
         let storedB = b.load(themes: ["original", "green"], backgrounds: []).0

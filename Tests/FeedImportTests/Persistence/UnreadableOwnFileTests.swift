@@ -35,9 +35,8 @@ import Testing
         #expect(notice == "cannot read \(folder)/settings.json: Permission denied; using the defaults")
         #expect(try names() == ["settings.json"])
         // The first save says why it is skipped; later ones are quiet; the file never changes.
-        #expect(throws: PersistenceError(description: "not saving \(file.path): it cannot be read (Permission denied), so it is left as it is")) {
-            try file.save(Settings(theme: "original"), changed: [.theme])
-        }
+        let refusal = "not saving \(file.path): it cannot be read (Permission denied), so it is left as it is"
+        #expect(throws: PersistenceError(description: refusal)) { try file.save(Settings(theme: "original"), changed: [.theme]) }
         try file.save(Settings(textScale: 1.5), changed: [.textScale])
         #expect(try String(contentsOfFile: file.path, encoding: .utf8) == content)
         #expect(try names() == ["settings.json"])

@@ -2,14 +2,18 @@ import Glibc
 
 /// Writing a small file of Plumage's own so that a crash or `kill -9` at any moment leaves either
 /// the old content or the new one, never a mix: write a temporary file beside it, fsync it, rename
-/// it over the old one, fsync the folder.
+/// it over the old one, fsync the folder. A path that is a symbolic link (a dotfiles manager's) is
+/// written through: the temporary goes beside the link's final target and replaces the target, so
+/// the link stays.
 public enum AtomicFile {
-    /// Replaces the file at `path` with `bytes` (creating its folder, mode 0700, when missing).
-    /// Throws a one-line reason (`cannot write …: No space left on device`).
+    /// Replaces the file at `path` (or the final target of the link at `path`) with `bytes`,
+    /// creating its folder (mode 0700) when missing. Throws a one-line reason (`cannot write …: No
+    /// space left on device`).
     public static func write(_ bytes: [UInt8], to path: String) throws(PersistenceError) {
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let target = try finalTarget(of: path)
+        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
         try makeFolders(folder)
-        let temporary = path + ".tmp-\(getpid())"
+        let temporary = target + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .failure("cannot write \(temporary)") }
         var written = 0
@@ -29,13 +33,33 @@ public enum AtomicFile {
             throw error
         }
         close(fd)
-        guard rename(temporary, path) == 0 else {
-            let error = PersistenceError.failure("cannot replace \(path)")
+        guard rename(temporary, target) == 0 else {
+            let error = PersistenceError.failure("cannot replace \(target)")
             unlink(temporary)
             throw error
         }
         let dir = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dir >= 0 { fsync(dir); close(dir) }
+    }
+
+    /// The path a write to `path` replaces: `path` when it is not a symbolic link (or nothing is
+    /// there), else the end of its chain of links (which need not exist yet), each relative link
+    /// taken from the folder holding it. Throws after 40 links (a loop), as the kernel would.
+    static func finalTarget(of path: String) throws(PersistenceError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+            let n = buffer.withUnsafeMutableBytes { readlink(current, $0.baseAddress!, $0.count) }
+            guard n > 0 else { return current }  // not a link, or nothing there
+            let link = String(decoding: buffer[..<n], as: UTF8.self)
+            if !link.hasPrefix("/"), let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + link
+            } else {
+                current = link
+            }
+        }
+        errno = ELOOP
+        throw .failure("cannot write \(path)")
     }
 
     /// Deletes the temporary files of writes to `path` that were cut short (their process is gone:
@@ -70,5 +94,9 @@ public struct PersistenceError: Error, Hashable, Sendable, CustomStringConvertib
     /// `what: <strerror(errno)>`, read at the moment of the failure.
     static func failure(_ what: String) -> PersistenceError {
         PersistenceError(description: what + ": " + String(cString: strerror(errno)))
+    }
+    /// A save skipped because the file at `path` could not be read (`reason`): it is left as it is.
+    static func refused(_ path: String, because reason: String) -> PersistenceError {
+        PersistenceError(description: "not saving \(path): it cannot be read (\(reason)), so it is left as it is")
     }
 }

@@ -3,22 +3,40 @@ import PlumageCore
 
 /// The settings on disk: `settings.json` in `UserDirectories.config()`, a small JSON document
 /// `{"version": 1, "theme", "background", "textSize", "fpsOverlay", "window": {"width", "height",
-/// "x", "y", "fullscreen"}}` (every field optional) written atomically. A file that cannot be read
-/// or is not a version-1 settings object is moved aside as `settings.json.corrupt-<time>` and the
-/// defaults are used, with a notice; a field of the wrong type or out of range falls back to its
-/// default with a notice; keys it does not know are ignored (a newer version may have written them).
+/// "x", "y", "fullscreen"}}` (every field optional) written atomically, through a symbolic link to
+/// its target. A file that is read but is not a version-1 settings object is moved aside as
+/// `settings.json.corrupt-<time>` and the defaults are used, with a notice; a file that exists but
+/// cannot be read is reported, the defaults used, and it is never written in that run; a field of
+/// the wrong type or out of range falls back to its default with a notice; keys it does not know
+/// are ignored (a newer version may have written them). Two instances may share the file: each
+/// save writes only the fields the run changed over what the file holds then, under a lock.
 public struct SettingsFile: Sendable {
     /// Absolute path of the file.
     public let path: String
+    /// How the file is read, and whether this run may write it.
+    let access: OwnFileAccess
 
     /// The file in `folder` (default: Plumage's config folder).
-    public init(folder: String = UserDirectories.config()) { path = folder + "/settings.json" }
+    public init(folder: String = UserDirectories.config()) { self.init(folder: folder, access: OwnFileAccess()) }
+
+    /// The file in `folder`, read and written through `access`.
+    init(folder: String, access: OwnFileAccess) {
+        path = folder + "/settings.json"
+        self.access = access
+    }
 
     /// The settings (unknown fields nil), checked against the theme and background names the app
     /// has, and a notice when the file or some of its fields were unusable (nil when fine or absent).
     public func load(themes: [String], backgrounds: [String]) -> (Settings, notice: String?) {
         do throws(SourceError) {
-            guard let bytes = try OwnFile.read(path) else { return (Settings(), nil) }
+            let bytes: [UInt8]
+            switch try OwnFile.read(path, opener: access.opener) {
+            case .absent: return (Settings(), nil)
+            case .unreadable(let reason):
+                access.refuse(because: reason)
+                return (Settings(), OwnFile.cannotRead(path, because: reason, instead: "using the defaults"))
+            case .bytes(let content): bytes = content
+            }
             let (raw, wrongTypes) = try Self.decode(bytes, path: path)
             let (settings, problems) = raw.validated(themes: themes, backgrounds: backgrounds)
             let all = wrongTypes + problems
@@ -30,9 +48,16 @@ public struct SettingsFile: Sendable {
         }
     }
 
-    /// Writes `settings` atomically (unknown fields are left out).
-    public func save(_ settings: Settings) throws(PersistenceError) {
-        try AtomicFile.write(Array(Self.encode(settings).utf8), to: path)
+    /// Writes the `changed` fields of `settings` (default: all) over the settings the file holds
+    /// now, re-read under its lock, so the fields another instance saved meanwhile stay; the
+    /// others keep the file's values. Skipped when the file could not be read (see `OwnFile.update`).
+    public func save(_ settings: Settings, changed: Set<Settings.Field> = Set(Settings.Field.allCases)) throws(PersistenceError) {
+        let path = path
+        try OwnFile.update(path, access: access, what: "settings",
+                           decode: { (bytes) throws(SourceError) in try Self.decode(bytes, path: path).0 },
+                           write: { current in
+                               Array(Self.encode((current ?? Settings()).merging(settings, changed: changed)).utf8)
+                           })
     }
 
     /// The JSON document for `settings`.

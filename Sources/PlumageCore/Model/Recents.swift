@@ -35,6 +35,9 @@ public struct Recents: Hashable, Sendable {
 
     /// Newest first.
     public private(set) var entries: [RecentEntry]
+    /// What `forget` removed, one entry per thing with the newest `opened` forgotten, so that a
+    /// merge with another instance's list does not bring it back.
+    public private(set) var forgotten: [RecentEntry] = []
 
     /// The list of `entries` (any order): newest first, duplicates dropped (the newest kept), cut to `capacity`.
     public init(_ entries: [RecentEntry] = []) {
@@ -53,8 +56,26 @@ public struct Recents: Hashable, Sendable {
         if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
     }
 
-    /// Removes the entry for the same thing as `entry`, if any.
+    /// Removes the entry for the same thing as `entry`, if any, and remembers it as forgotten.
     public mutating func forget(_ entry: RecentEntry) {
+        var gone = entry
+        gone.opened = entries.filter { $0.isSame(as: entry) }.reduce(entry.opened) { max($0, $1.opened) }
         entries.removeAll { $0.isSame(as: entry) }
+        forgotten.removeAll { $0.isSame(as: entry) }
+        forgotten.append(gone)
+    }
+
+    /// This list merged with `other` (another instance's, as its file holds it now): one entry per
+    /// thing, the newest `opened` winning (this list's on a tie), newest first, at most `capacity`.
+    /// An entry of `other` for a thing this list forgot is left out unless it was opened after
+    /// the opening that was forgotten (someone opened it again). The result keeps this list's
+    /// `forgotten`.
+    public func merged(with other: Recents) -> Recents {
+        let kept = other.entries.filter { entry in
+            !forgotten.contains { $0.isSame(as: entry) && entry.opened <= $0.opened }
+        }
+        var out = Recents(entries + kept)
+        out.forgotten = forgotten
+        return out
     }
 }

@@ -94,7 +94,7 @@ struct Startup {
 
     /// The time relative dates are measured from in reproducible output: an hour after the newest item.
     var reproducibleNow: Timestamp {
-        Timestamp(seconds: (feed?.items.compactMap(\.date).max()?.seconds ?? 0) + 3600)
+        (feed?.items.compactMap(\.date).max() ?? Timestamp(seconds: 0)).advanced(by: 3600)
     }
 
     /// The app at start with `theme`: the feed screen, the places of a folder (or its photo list

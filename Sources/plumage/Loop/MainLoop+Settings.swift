@@ -10,12 +10,13 @@ extension MainLoop {
         if let due = settings.due(at: now) { write(due) }
     }
 
-    /// Writes `settings` in the background, after the writes queued before it; a failure goes to stderr.
+    /// Writes the fields of `settings` the user changed in the background, after the writes queued
+    /// before it, over what the file then holds; a failure goes to stderr.
     func write(_ settings: Settings) {
-        let file = self.settings.file
+        let file = self.settings.file, changed = self.settings.changedFields
         saving.async {
             do {
-                try file.save(settings)
+                try file.save(settings, changed: changed)
             } catch {
                 FileHandle.standardError.write(Data("plumage: cannot save the settings: \(error)\n".utf8))
             }

@@ -6,7 +6,8 @@ import SDLPlatform
 /// command line's overrides), and what to write when: a moment after the user changes something,
 /// and at quit. Only the fields the user changed during the run are written (once changed, even
 /// back to its value at start); the others keep the file's values, so an override (`--theme dark`)
-/// lasts one run.
+/// lasts one run. Each write puts those fields over what the file holds at that moment, so another
+/// instance's changes to other fields stay (`SettingsFile.save`).
 struct SettingsKeeper {
     /// Where the settings are saved.
     let file: SettingsFile
@@ -48,6 +49,9 @@ struct SettingsKeeper {
         changed.formUnion(now.fields(differingFrom: start))
         debounce.observe(stored.merging(now, changed: changed), at: time)
     }
+
+    /// The fields the user changed during the run: the ones a write puts in the file.
+    var changedFields: Set<Settings.Field> { changed }
 
     /// When the next write is due (monotonic seconds); nil when nothing waits.
     var deadline: Double? { debounce.deadline }

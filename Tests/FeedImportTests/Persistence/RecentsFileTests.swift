@@ -27,7 +27,7 @@ import Testing
         #expect(loaded.entries.map(\.title) == ["photo \"1\".jpg", "gone.zip"])
         #expect(loaded.entries.map(\.isMissing) == [false, true])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder + "/deep/er")
-        #expect(leftovers == ["recents.json"])
+        #expect(leftovers.sorted() == ["recents.json", "recents.json.lock"])
     }
 
     @Test func noFileIsAnEmptyListWithoutNotice() {
@@ -52,6 +52,30 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/" + aside, encoding: .utf8) == content)
         #expect(notice?.hasPrefix("recently opened list unreadable (") == true)
         #expect(notice?.hasSuffix("moved aside as \(aside), starting empty") == true)
+    }
+
+    @Test func entriesOpenedOutside1970To9999AreLeftOutWithANoticeAndTheRestKept() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = RecentsFile(folder: folder)
+        func entry(_ name: String, _ opened: String) -> String {
+            "{\"kind\":\"photo\",\"path\":\"/\(name)\",\"title\":\"\(name)\",\"opened\":\(opened)}"
+        }
+        // 253402300799 is 9999-12-31T23:59:59Z, the last second kept.
+        let content = "{\"version\":1,\"entries\":[" + [
+            entry("min", "-9223372036854775808"), entry("max", "9223372036854775807"), entry("new", "1700000000"),
+            entry("before", "-1"), entry("last", "253402300799"), entry("after", "253402300800"),
+            entry("huge", "1e300"), entry("epoch", "0"),
+        ].joined(separator: ",") + "]}"
+        try Data(content.utf8).write(to: URL(fileURLWithPath: file.path))
+        let (loaded, notice) = file.load(exists: { _ in true })
+        #expect(loaded.entries.map(\.path) == ["/last", "/new", "/epoch"])
+        #expect(notice == "recently opened list: 5 entries with a date outside 1970–9999 left out")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["recents.json"])
+        // The next save leaves them out of the file too.
+        try file.save(loaded)
+        let saved = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(saved.components(separatedBy: "\"path\"").count == 4)
+        #expect(!saved.contains("/min") && !saved.contains("/huge"))
     }
 
     @Test func aWriteThatCannotHappenSaysWhy() {

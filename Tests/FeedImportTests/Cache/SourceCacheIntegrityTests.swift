@@ -22,8 +22,8 @@ import Testing
             let headOnly = SourceCache.decode(damaged, path: "/p", fingerprint: "f", headOnly: true)
             if bit / 8 < headEnd ? headOnly != nil : headOnly != head { wrongHeads.append(bit) }
         }
-        #expect(accepted.isEmpty)
-        #expect(wrongHeads.isEmpty)
+        #expect(accepted.count == 0, "of \(bytes.count * 8) bits, first accepted: \(accepted.prefix(8))")
+        #expect(wrongHeads.count == 0, "head end at bit \(headEnd * 8), first wrong: \(wrongHeads.prefix(8))")
     }
 
     /// `source`'s cache bytes for path "p" and fingerprint "f", decoded whole and head only.

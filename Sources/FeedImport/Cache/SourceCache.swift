@@ -190,13 +190,20 @@ public enum SourceCache {
         let kind = itemKinds[try r.small(below: itemKinds.count)]
         let text = try r.string()
         var entities: [Entity] = []
+        var lastEnd = 0
         for _ in 0..<(try r.count(minSize: 5)) {
             let k = EntityKind.allCases[try r.small(below: EntityKind.allCases.count)]
             let entity = Entity(kind: k, text: try r.string(), start: try r.uint(), end: try r.uint(), target: try r.string())
             guard entity.start <= entity.end else { throw BinaryReader.Damaged() }
+            lastEnd = max(lastEnd, entity.end)
             entities.append(entity)
         }
-        if let last = entities.map(\.end).max(), last > text.unicodeScalars.count { throw BinaryReader.Damaged() }
+        if lastEnd > 0 {
+            // Unicode scalars are the UTF-8 bytes that do not continue one (0b10xxxxxx).
+            var scalars = 0
+            for byte in text.utf8 where byte & 0xC0 != 0x80 { scalars += 1 }
+            if lastEnd > scalars { throw BinaryReader.Damaged() }
+        }
         var media: [Media] = []
         for _ in 0..<(try r.count(minSize: 6)) {
             let raw = try r.small(below: mediaKinds.count)

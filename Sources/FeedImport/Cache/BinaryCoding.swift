@@ -12,6 +12,11 @@ struct BinaryWriter {
     /// Raw bytes, as they are.
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
+    /// Four bytes, little-endian (a checksum).
+    mutating func u32(_ v: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: v >> UInt32(shift))) }
+    }
+
     /// A variable-length unsigned integer (7 bits per byte, LEB128).
     mutating func uint(_ v: Int) {
         var x = UInt64(UInt(bitPattern: v))
@@ -22,8 +27,9 @@ struct BinaryWriter {
         bytes.append(UInt8(x))
     }
 
-    /// A signed integer, zig-zag encoded then as `uint`.
-    mutating func int(_ v: Int64) { uint(Int(bitPattern: UInt((v << 1) ^ (v >> 63)))) }
+    /// A signed integer, zig-zag encoded then as `uint` (all of `Int64`: past ±2^62 the zig-zag value
+    /// has its top bit set, which `uint` writes as the bit pattern it is).
+    mutating func int(_ v: Int64) { uint(Int(truncatingIfNeeded: UInt64(bitPattern: (v << 1) ^ (v >> 63)))) }
 
     /// A double's bits, 8 bytes little-endian.
     mutating func double(_ v: Double) {
@@ -56,21 +62,39 @@ struct BinaryReader {
     private let bytes: [UInt8]
     /// Offset of the next byte to read.
     private(set) var offset: Int
+    /// Offset where reading stops (the reader's input is `bytes[offset..<end]`).
+    let end: Int
 
-    /// A reader of `bytes` starting at `offset`.
-    init(_ bytes: [UInt8], offset: Int = 0) { self.bytes = bytes; self.offset = offset }
+    /// A reader of `bytes` from `offset` up to `end` (default: all of them; clamped to `offset…bytes.count`).
+    init(_ bytes: [UInt8], offset: Int = 0, end: Int? = nil) {
+        self.bytes = bytes
+        self.offset = max(0, min(offset, bytes.count))
+        self.end = max(self.offset, min(end ?? bytes.count, bytes.count))
+    }
 
     /// Bytes not read yet.
-    var remaining: Int { bytes.count - offset }
+    var remaining: Int { end - offset }
 
     /// Moves past `count` bytes (at most the rest).
     mutating func skip(_ count: Int) { offset += max(0, min(count, remaining)) }
 
     /// One byte.
     mutating func u8() throws(Damaged) -> UInt8 {
-        guard offset < bytes.count else { throw Damaged() }
+        guard offset < end else { throw Damaged() }
         defer { offset += 1 }
         return bytes[offset]
+    }
+
+    /// Four bytes, little-endian.
+    mutating func u32() throws(Damaged) -> UInt32 {
+        guard remaining >= 4 else { throw Damaged() }
+        defer { offset += 4 }
+        return (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << UInt32(8 * $1) }
+    }
+
+    /// A byte that must be 0 (false) or 1 (true): whether an optional value follows.
+    mutating func flag() throws(Damaged) -> Bool {
+        try small(below: 2) == 1
     }
 
     /// One byte as a number below `bound` (an enum's case index).
@@ -130,10 +154,6 @@ struct BinaryReader {
 
     /// An optional string.
     mutating func optionalString() throws(Damaged) -> String? {
-        switch try u8() {
-        case 0: nil
-        case 1: try string()
-        default: throw Damaged()
-        }
+        try flag() ? try string() : nil
     }
 }

@@ -101,7 +101,8 @@ public struct CellLayout: Sendable {
         let ordered = item.entities.enumerated().sorted { $0.element.start < $1.element.start }
         // Layout keeps only `TextLayout.maxCharacters` characters: entities past them make no span.
         var characters = 0
-        for (link, entity) in ordered where entity.start >= cursorOffset {
+        // An entity overlapping the previous one, or ending before it starts (a damaged source), stays plain text.
+        for (link, entity) in ordered where entity.start >= cursorOffset && entity.start <= entity.end {
             if characters > TextLayout.maxCharacters { break }
             let start = index(atScalar: entity.start)
             let end = scalars.index(start, offsetBy: entity.end - entity.start, limitedBy: scalars.endIndex)

@@ -86,7 +86,11 @@ public struct FeedList: Sendable {
         key: LayoutKey, viewportHeight: Double, context: Context, measurer: some TextMeasuring
     ) {
         if key != layoutKey {
-            let anchor = anchorRow()
+            var anchor = anchorRow()
+            // Rows naming no item (a damaged source) are dropped: laying them out would index past the items.
+            let count = rows.count
+            rows.removeAll { !context.items.indices.contains($0) }
+            if rows.count != count { anchor = nil }
             layoutKey = key
             generation += 1
             let sample = "the quick brown fox jumps over a lazy dog 0123456789"

@@ -28,6 +28,17 @@ import Testing
         #expect(spans.map(\.text) == ["👍🏽 ", "#tag"])
     }
 
+    // Issue 17: a damaged index cache gave an entity whose start is after its end, and every launch
+    // trapped here slicing the text backwards. Such an entity is plain text; the entities after it still count.
+    @Test func anEntityEndingBeforeItStartsStaysPlainText() {
+        let text = "ab #tag cd"
+        let entities = [Entity(kind: .hashtag, text: "#tag", start: 7, end: 3, target: "tag"),
+                        Entity(kind: .mention, text: "cd", start: 8, end: 10, target: "cd")]
+        let spans = CellLayout.bodySpans(Fixtures.item("1", text, entities: entities), theme: theme)
+        #expect(spans.map(\.text) == ["ab #tag ", "cd"])
+        #expect(spans.map(\.link) == [nil, 1])
+    }
+
     @Test func geometryOfATextOnlyCell() {
         let layout = CellLayout.make(Fixtures.item("1", "hello world", at: 1_700_000_000), width: 600, theme: theme,
                                      now: now, measurer: m)

@@ -17,6 +17,25 @@ import Testing
         return app
     }
 
+    // Issue 17: a damaged index cache gave a section holding index 0 of no items, and every launch
+    // trapped laying it out. Rows naming no item are dropped.
+    @Test func rowsNamingNoItemAreDropped() {
+        let items = [Fixtures.item("a", "first"), Fixtures.item("b", "second")]
+        var list = FeedList(rows: [1, 5, 0, -1, 2])
+        list.layoutIfNeeded(key: FeedList.LayoutKey(width: 600, textScale: 1, displayScale: 1, theme: "t"),
+                            viewportHeight: 400, context: FeedList.Context(items: items, theme: Fixtures.theme,
+                                                                            now: Timestamp(seconds: 1_700_003_600)),
+                            measurer: m)
+        #expect(list.rows == [1, 0])
+        #expect(list.layout(0) != nil && list.layout(1) != nil)
+        var empty = FeedList(rows: [0])
+        empty.layoutIfNeeded(key: FeedList.LayoutKey(width: 600, textScale: 1, displayScale: 1, theme: "t"),
+                             viewportHeight: 400, context: FeedList.Context(items: [], theme: Fixtures.theme,
+                                                                             now: Timestamp(seconds: 1_700_003_600)),
+                             measurer: m)
+        #expect(empty.rows.isEmpty)
+    }
+
     @Test func firstFrameLaysOutOnlyTheNeighbourhoodOfTheViewport() {
         var app = makeApp(count: 2000)
         _ = app.frame(at: 0, measurer: m, statistics: nil)

@@ -71,7 +71,7 @@ public enum AtomicFile {
         var abandoned: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
             if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH { abandoned.append(name) }
         }
         for name in abandoned { unlink(String(path[...slash]) + name) }

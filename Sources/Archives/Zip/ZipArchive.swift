@@ -4,8 +4,10 @@ import Glibc
 /// members are read with `pread` on one shared descriptor, so reads from several threads run in
 /// parallel without locks.
 ///
-/// Names that would leave the root (absolute, `..`, backslash, NUL) are never read and are listed in
-/// `refused`; directories and symbolic links are skipped. Every read is capped twice: the declared
+/// Names are normalised (`data/./tweets.js` is `data/tweets.js`); names that would leave the root
+/// (absolute, `..` above it, backslash, NUL) are never read and are listed in `refused`; a name
+/// listed twice keeps its first entry and is listed in `duplicates`; directories and symbolic links
+/// are skipped. Every read is capped twice: the declared
 /// size is checked before reading and the bytes actually produced are counted while inflating (a
 /// lying header does not get past the cap), and all reads of one `ZipArchive` together may produce
 /// at most `totalLimit` bytes (zip bombs); past it reads fail with `.tooLarge(<zip path>, …)`.
@@ -17,6 +19,9 @@ public struct ZipArchive: ArchiveFiles {
     public let entries: [String]
     /// Member names that leave the archive's root, in the order the zip lists them; never read.
     public let refused: [String]
+    /// Member names the zip lists more than once, each once, in directory order; the first entry
+    /// of each is the one read (as `unzip -n` keeps it).
+    public let duplicates: [String]
     /// True when reads check each member's CRC-32.
     public let verifiesChecksums: Bool
     private let members: [String: ZipEntry]
@@ -35,6 +40,7 @@ public struct ZipArchive: ArchiveFiles {
         let directory = try ZipDirectory(file: file, path: rootPath, directoryLimit: directoryLimit)
         members = directory.members
         refused = directory.refused
+        duplicates = directory.duplicates
         entries = ArchivePath.sortedBytewise(Array(directory.members.keys))
         budget = ZipBudget(archivePath: rootPath, limit: totalLimit)
         verifiesChecksums = verifyingChecksums

@@ -10,7 +10,8 @@ public enum SourceFormat: String, Hashable, Sendable {
     case twitterArchive
     /// A folder holding a Mastodon archive (`outbox.json`), at its root or in its only sub-folder.
     case mastodonArchive
-    /// A zip file (by its signature), which should hold a Twitter/X or Mastodon archive.
+    /// A zip file (by its signature, or a regular file named `.zip`, so opening it says why it is
+    /// none), which should hold a Twitter/X or Mastodon archive.
     case archiveZip
     /// One `window.YTD… = [` data file of a Twitter/X archive, given instead of the archive.
     case archiveDataFile
@@ -39,17 +40,19 @@ public enum SourceFormat: String, Hashable, Sendable {
                 return .archiveDataFile
             }
             let ext = path.split(separator: "/").last?.split(separator: ".").last?.lowercased() ?? ""
-            return ext == "tga" ? .image : .jsonFeed
+            return ext == "tga" ? .image : ext == "zip" ? .archiveZip : .jsonFeed
         }
     }
 
-    /// The archive kind of the folder `dir` by the names at its root, or nil.
+    /// The archive kind of the folder `dir` by the names at its root, or nil. A name counts when
+    /// anything is there, readable or not (a FIFO, a link to nothing), as in `ArchiveLayout.detect`:
+    /// reading then says what is wrong instead of the folder opening as photos.
     private static func archiveFolder(_ dir: String) -> SourceFormat? {
         let twitter = ["data/manifest.js", "data/tweets.js", "data/tweet.js", "data/tweets-part1.js", "data/js/tweet_index.js"]
-        if twitter.contains(where: { FileSystem.isFile(dir + "/" + $0) }) || FileSystem.isDirectory(dir + "/data/js/tweets") {
+        if twitter.contains(where: { FileSystem.isPresent(dir + "/" + $0) }) || FileSystem.isDirectory(dir + "/data/js/tweets") {
             return .twitterArchive
         }
-        return FileSystem.isFile(dir + "/outbox.json") ? .mastodonArchive : nil
+        return FileSystem.isPresent(dir + "/outbox.json") ? .mastodonArchive : nil
     }
 
     /// The one sub-folder of `dir` when it holds nothing else but hidden entries and loose files

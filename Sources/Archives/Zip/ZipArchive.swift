@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Names are normalised (`data/./tweets.js` is `data/tweets.js`); names that would leave the root
 /// (absolute, `..` above it, backslash, NUL) are never read and are listed in `refused`; a name
-/// listed twice keeps its first entry and is listed in `duplicates`; directories and symbolic links
+/// listed twice keeps its last entry and is listed in `duplicates`; directories and symbolic links
 /// are skipped. Every read is capped twice: the declared
 /// size is checked before reading and the bytes actually produced are counted while inflating (a
 /// lying header does not get past the cap), and all reads of one `ZipArchive` together may produce
@@ -19,8 +19,8 @@ public struct ZipArchive: ArchiveFiles {
     public let entries: [String]
     /// Member names that leave the archive's root, in the order the zip lists them; never read.
     public let refused: [String]
-    /// Member names the zip lists more than once, each once, in directory order; the first entry
-    /// of each is the one read (as `unzip -n` keeps it).
+    /// Member names the zip lists more than once, each once, in directory order; the last entry of
+    /// each is the one read, the copy unpacking it leaves (`unzip -o`, `bsdtar`, Python's `zipfile`).
     public let duplicates: [String]
     /// True when reads check each member's CRC-32.
     public let verifiesChecksums: Bool

@@ -9,7 +9,7 @@ struct ZipDirectory {
     /// Names that leave the archive's root (absolute, `..` above it, backslash, NUL), in directory order.
     var refused: [String] = []
     /// File names listed more than once (after `.` segments are normalised), each once, in
-    /// directory order; the first entry of each is the one kept.
+    /// directory order; the last entry of each is the one kept.
     var duplicates: [String] = []
     private var duplicateSet = Set<String>()
 
@@ -43,7 +43,7 @@ struct ZipDirectory {
     }
 
     /// Adds the entry at `position` to `members` (a file whose name, normalised, stays inside the
-    /// root; the first of a repeated name is kept and the name noted in `duplicates`) or to
+    /// root; the last of a repeated name is kept and the name noted in `duplicates`) or to
     /// `refused`; directories and symbolic links are skipped.
     private mutating func add(
         _ directory: [UInt8], at position: Int, nameLength: Int, extraLength: Int, path: String
@@ -63,10 +63,7 @@ struct ZipDirectory {
             let type = mode & 0o170000
             if type == 0o120000 || type == 0o040000 { return }
         }
-        guard members[name] == nil else {
-            if duplicateSet.insert(name).inserted { duplicates.append(name) }
-            return
-        }
+        if members[name] != nil, duplicateSet.insert(name).inserted { duplicates.append(name) }
         var uncompressed = directory.u32(position + 24)
         var compressed = directory.u32(position + 20)
         var offset = directory.u32(position + 42)

@@ -10,8 +10,8 @@ public enum SourceFormat: String, Hashable, Sendable {
     case twitterArchive
     /// A folder holding a Mastodon archive (`outbox.json`), at its root or in its only sub-folder.
     case mastodonArchive
-    /// A zip file (by its signature, or a regular file named `.zip`, so opening it says why it is
-    /// none), which should hold a Twitter/X or Mastodon archive.
+    /// A zip file (by its signature, or a file named `.zip` that is not JSON either, so opening it
+    /// says why it is no zip), which should hold a Twitter/X or Mastodon archive.
     case archiveZip
     /// One `window.YTD… = [` data file of a Twitter/X archive, given instead of the archive.
     case archiveDataFile
@@ -35,12 +35,13 @@ public enum SourceFormat: String, Hashable, Sendable {
             guard let head = try? FileSystem.prefix(path, upTo: 64, regularOnly: true) else { return .jsonFeed }
             if ArchiveOpener.isZipSignature(head) { return .archiveZip }
             if ImageSignature.matches(head) { return .image }
-            if String(decoding: head.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }),
-                      as: UTF8.self).hasPrefix("window.") {
-                return .archiveDataFile
-            }
+            let text = String(decoding: head.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }),
+                              as: UTF8.self)
+            if text.hasPrefix("window.") { return .archiveDataFile }
             let ext = path.split(separator: "/").last?.split(separator: ".").last?.lowercased() ?? ""
-            return ext == "tga" ? .image : ext == "zip" ? .archiveZip : .jsonFeed
+            if ext == "tga" { return .image }
+            // A `.zip` that is no zip (empty, text, cut short) is opened as one to say so; JSON still reads as a feed.
+            return ext == "zip" && !text.hasPrefix("{") && !text.hasPrefix("[") ? .archiveZip : .jsonFeed
         }
     }
 

@@ -146,7 +146,7 @@ public enum SourceLoader {
             if !zip.duplicates.isEmpty {
                 let count = zip.duplicates.count
                 source.warnings.append(
-                    "\(path): \(count) duplicate member name\(count == 1 ? "" : "s"), the first of each kept: \(listed(zip.duplicates))")
+                    "\(path): \(count) duplicate member name\(count == 1 ? "" : "s"), the last of each kept: \(listed(zip.duplicates))")
             }
         }
         return source

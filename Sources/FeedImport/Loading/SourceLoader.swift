@@ -70,10 +70,18 @@ public enum SourceLoader {
         return TwitterArchiveReader.preview(found, topLevelDomains: domains)
     }
 
-    /// Throws what can be known about `paths` without reading them: a path that does not exist.
+    /// Throws what can be known about `paths` without reading them: a path that does not exist, a
+    /// `.zip` that is no zip (its first 4 bytes), so the window is not opened on it.
     public static func check(paths: [String]) throws(SourceError) {
-        for path in paths where FileSystem.kind(of: path) == .missing {
-            throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
+        for path in paths {
+            switch FileSystem.kind(of: path) {
+            case .missing:
+                throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
+            case .file where SourceFormat.sniff(path: path) == .archiveZip && !ArchiveOpener.isZip(path: path):
+                do { _ = try ArchiveOpener.open(path: path) } catch { throw openFailure(error, path: path) }
+            default:
+                continue
+            }
         }
     }
 
@@ -120,9 +128,7 @@ public enum SourceLoader {
         do {
             opened = try ArchiveOpener.open(path: path)
         } catch {
-            // The error names the archive itself: say it once.
-            let aboutRoot = error.name == path || error.name == ArchivePath.absolute(path)
-            throw SourceError(.cannotRead, path: path, reason: aboutRoot ? error.reason : error.description)
+            throw openFailure(error, path: path)
         }
         guard let layout = ArchiveLayout.detect(opened) else {
             throw SourceError(.unsupported, path: path, reason: ArchiveLayout.notAnArchiveMessage(path: path))
@@ -150,6 +156,12 @@ public enum SourceLoader {
             }
         }
         return source
+    }
+
+    /// `PATH: cannot read: …` for an archive at `path` that could not be opened, naming it once.
+    static func openFailure(_ error: ArchiveError, path: String) -> SourceError {
+        let aboutRoot = error.name == path || error.name == ArchivePath.absolute(path)
+        return SourceError(.cannotRead, path: path, reason: aboutRoot ? error.reason : error.description)
     }
 
     /// The data files of `layout` (`data/tweets.js`, `data/tweet.js`, `data/tweets-part1.js`,

@@ -40,6 +40,14 @@ import Testing
         #expect(
             loadMessage(dir + "/cut.zip")
                 == dir + "/cut.zip: cannot read: not a zip archive (truncated: no end of central directory)")
+        // The window checks before it opens: a .zip that is none fails there, with the same message.
+        for name in ["empty.zip", "text.zip"] {
+            let checked = message { () throws(SourceError) in
+                try SourceLoader.check(paths: [dir + "/" + name])
+                return FeedSource(kind: .jsonFeed, title: "", sections: [], items: [])
+            }
+            #expect(checked == loadMessage(dir + "/" + name))
+        }
         // A JSON Feed that happens to be named .zip is still read as one.
         #expect(SourceFormat.sniff(path: dir + "/feed.zip") == .jsonFeed)
         #expect(loadMessage(dir + "/feed.zip") == "no error")

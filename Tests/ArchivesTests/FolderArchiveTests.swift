@@ -75,7 +75,8 @@ import Testing
         let archive = try FolderArchive(path: temp.path + "/root")
         #expect(archive.entries == ["ok.js"])
         #expect(archiveError { try archive.read(".hidden.js", limit: 100) } == .missing(".hidden.js"))
-        #expect(archiveError { try archive.read("fifo", limit: 100) } == .notReadable("fifo", what: "not a regular file (a FIFO)"))
+        #expect(
+            archiveError { try archive.read("fifo", limit: 100) } == .notReadable("fifo", what: "not a regular file (a FIFO)"))
     }
 
     @Test func whatIsAtAnUnlistedNameIsSaidWithoutOpeningIt() throws {
@@ -94,7 +95,9 @@ import Testing
         #expect(archive.whyUnlisted("data/tweets.js")?.description == "data/tweets.js: a folder, not a file")
         #expect(archive.whyUnlisted("data/null.js")?.description == "data/null.js: a link leading outside the archive, not read")
         #expect(archive.whyUnlisted("data/loop.js")?.description == "data/loop.js: a link loop, not read")
-        #expect(archiveError { try archive.read("outbox.json", limit: 100) }?.description == "outbox.json: not a regular file (a FIFO)")
+        #expect(
+            archiveError { try archive.read("outbox.json", limit: 100) }?.description
+                == "outbox.json: not a regular file (a FIFO)")
         // A view of a sub-folder asks its base.
         let sub = SubfolderArchive(base: archive, folder: "data")
         #expect(sub.whyUnlisted("tweets.js") == .notReadable("data/tweets.js", what: "a folder, not a file"))

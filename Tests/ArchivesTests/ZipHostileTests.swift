@@ -191,10 +191,12 @@ import Testing
         let whole = builder.bytes()
         // Cut before the end record: the local header and data are there, the directory is not.
         let cut = try temp.write("cut.zip", Array(whole.prefix(whole.count - 30)))
-        #expect(archiveError { try ArchiveOpener.open(path: empty) } == .cannotRead(empty, reason: "not a zip archive (empty file)"))
-        #expect(archiveError { try ZipArchive(path: empty) } == .cannotRead(empty, reason: "not a zip archive (empty file)"))
-        #expect(archiveError { try ArchiveOpener.open(path: text) } == .cannotRead(text, reason: "not a zip archive (no zip signature)"))
-        #expect(archiveError { try ZipArchive(path: text) } == .cannotRead(text, reason: "not a zip archive (no zip signature)"))
+        let isEmpty = ArchiveError.cannotRead(empty, reason: "not a zip archive (empty file)")
+        let isText = ArchiveError.cannotRead(text, reason: "not a zip archive (no zip signature)")
+        #expect(archiveError { try ArchiveOpener.open(path: empty) } == isEmpty)
+        #expect(archiveError { try ZipArchive(path: empty) } == isEmpty)
+        #expect(archiveError { try ArchiveOpener.open(path: text) } == isText)
+        #expect(archiveError { try ZipArchive(path: text) } == isText)
         #expect(
             archiveError { try ArchiveOpener.open(path: cut) }?.description
                 == cut + ": cannot read: not a zip archive (truncated: no end of central directory)")

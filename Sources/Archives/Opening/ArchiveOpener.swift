@@ -18,7 +18,8 @@ public enum ArchiveOpener {
         case S_IFREG where isZip(path: path):
             return try ZipArchive(path: path)
         case S_IFREG:
-            throw .cannotRead(path, reason: status.st_size == 0 ? "not a zip archive (empty file)" : "not a zip archive (no zip signature)")
+            let detail = status.st_size == 0 ? "empty file" : "no zip signature"
+            throw .cannotRead(path, reason: "not a zip archive (\(detail))")
         default:
             throw .cannotRead(path, reason: notAnArchiveReason)
         }

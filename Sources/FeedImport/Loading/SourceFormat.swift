@@ -35,7 +35,7 @@ public enum SourceFormat: String, Hashable, Sendable {
             guard let head = try? FileSystem.prefix(path, upTo: 64, regularOnly: true) else { return .jsonFeed }
             if ArchiveOpener.isZipSignature(head) { return .archiveZip }
             if ImageSignature.matches(head) { return .image }
-            let text = String(decoding: head.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }),
+            let text = String(decoding: head.drop(while: { [0xEF, 0xBB, 0xBF, 0x20, 0x0A, 0x0D, 0x09].contains($0) }),
                               as: UTF8.self)
             if text.hasPrefix("window.") { return .archiveDataFile }
             let ext = path.split(separator: "/").last?.split(separator: ".").last?.lowercased() ?? ""

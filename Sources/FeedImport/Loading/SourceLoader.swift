@@ -150,9 +150,9 @@ public enum SourceLoader {
                     "\(path): \(zip.refused.count) entries refused (names leading outside the archive): \(listed(zip.refused))")
             }
             if !zip.duplicates.isEmpty {
-                let count = zip.duplicates.count
+                let count = zip.duplicates.count, names = count == 1 ? "name" : "names"
                 source.warnings.append(
-                    "\(path): \(count) duplicate member name\(count == 1 ? "" : "s"), the last of each kept: \(listed(zip.duplicates))")
+                    "\(path): \(count) duplicate member \(names), the last of each kept: \(listed(zip.duplicates))")
             }
         }
         return source

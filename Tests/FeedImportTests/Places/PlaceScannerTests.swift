@@ -52,7 +52,8 @@ import Testing
         let fm = FileManager.default
         try fm.createSymbolicLink(atPath: tree.root + "/in/shadow.jpg", withDestinationPath: "/etc/shadow")
         try fm.createSymbolicLink(atPath: tree.root + "/in/secret.jpg", withDestinationPath: outside.root + "/secret.jpg")
-        try fm.createSymbolicLink(atPath: tree.root + "/in/up.jpg", withDestinationPath: "../../" + (outside.root as NSString).lastPathComponent + "/secret.jpg")
+        let outsideName = (outside.root as NSString).lastPathComponent
+        try fm.createSymbolicLink(atPath: tree.root + "/in/up.jpg", withDestinationPath: "../../\(outsideName)/secret.jpg")
         try fm.createSymbolicLink(atPath: tree.root + "/in/inside.jpg", withDestinationPath: "a.jpg")
         #expect(places(batches(tree.root)) == ["in": ["a.jpg", "inside.jpg"]])
         // Nor do they make a folder count as holding images.

@@ -28,7 +28,11 @@ import Testing
         let temp = try TemporaryFolder()
         let zip = try ZipArchive(path: try temp.write("links.zip", zip: builder))
         #expect(zip.entries == ["data/tweets.js"])
-        #expect(archiveError { try zip.read("data/link.js", limit: 100) } == .missing("data/link.js"))
+        let link = ArchiveError.notReadable("data/link.js", what: "a symbolic link in the zip, not read")
+        #expect(archiveError { try zip.read("data/link.js", limit: 100) } == link)
+        #expect(zip.whyUnlisted("data/link.js") == link)
+        #expect(zip.whyUnlisted("data/tweets.js") == nil)
+        #expect(zip.whyUnlisted("data/none.js") == nil)
     }
 
     /// 64 MiB of zeros deflate to about 64 KB.

@@ -25,6 +25,7 @@ public struct ZipArchive: ArchiveFiles {
     /// True when reads check each member's CRC-32.
     public let verifiesChecksums: Bool
     private let members: [String: ZipEntry]
+    private let links: Set<String>
     private let file: ReadOnlyFile
     private let budget: ZipBudget
 
@@ -41,6 +42,7 @@ public struct ZipArchive: ArchiveFiles {
         members = directory.members
         refused = directory.refused
         duplicates = directory.duplicates
+        links = directory.links
         entries = ArchivePath.sortedBytewise(Array(directory.members.keys))
         budget = ZipBudget(archivePath: rootPath, limit: totalLimit)
         verifiesChecksums = verifyingChecksums
@@ -55,6 +57,12 @@ public struct ZipArchive: ArchiveFiles {
     public func contains(_ relative: String) -> Bool { members[relative] != nil }
 
     public func size(of relative: String) -> Int? { members[relative]?.uncompressedSize }
+
+    /// `.notReadable` for a symbolic-link member of that name (and no file member); nil otherwise.
+    public func whyUnlisted(_ relative: String) -> ArchiveError? {
+        links.contains(relative) && members[relative] == nil
+            ? .notReadable(relative, what: "a symbolic link in the zip, not read") : nil
+    }
 
     public func read(_ relative: String, limit: Int) throws(ArchiveError) -> [UInt8] {
         let (entry, reader) = try open(relative, limit: limit, verify: verifiesChecksums)
@@ -124,7 +132,7 @@ public struct ZipArchive: ArchiveFiles {
         throws(ArchiveError) -> (ZipEntry, ZipMemberReader)
     {
         guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
-        guard let entry = members[relative] else { throw .missing(relative) }
+        guard let entry = members[relative] else { throw whyUnlisted(relative) ?? .missing(relative) }
         if checkingSize {
             guard entry.uncompressedSize <= limit else { throw .tooLarge(relative, limit: limit) }
             guard budget.allows(entry.uncompressedSize) else { throw .tooLarge(rootPath, limit: budget.limit) }

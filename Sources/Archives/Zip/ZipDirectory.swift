@@ -12,6 +12,8 @@ struct ZipDirectory {
     /// directory order; the last entry of each is the one kept.
     var duplicates: [String] = []
     private var duplicateSet = Set<String>()
+    /// Names of symbolic-link members (never read: what they point to is not in the zip).
+    var links = Set<String>()
 
     private static let endSignature = 0x0605_4B50
     private static let zip64LocatorSignature = 0x0706_4B50
@@ -61,6 +63,7 @@ struct ZipDirectory {
         // Unix (3) and macOS (19) store the file type in the high half of the external attributes.
         if madeBy == 3 || madeBy == 19 {
             let type = mode & 0o170000
+            if type == 0o120000 { links.insert(name) }
             if type == 0o120000 || type == 0o040000 { return }
         }
         if members[name] != nil, duplicateSet.insert(name).inserted { duplicates.append(name) }

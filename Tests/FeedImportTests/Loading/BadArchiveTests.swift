@@ -73,6 +73,15 @@ import Testing
         }
     }
 
+    @Test func aTweetsFileThatIsALinkInAZipSaysSo() throws {
+        var builder = ZipBuilder()
+        builder.add("data/tweets.js", Array("/etc/passwd".utf8), method: .stored, unixMode: 0o120777)
+        builder.add("data/tweets_media/1-a.jpg", [1, 2, 3], method: .stored)
+        let dir = try FixturePaths.scratchFolder()
+        try builder.write(to: dir + "/link.zip")
+        #expect(loadMessage(dir + "/link.zip") == dir + "/link.zip: data/tweets.js: a symbolic link in the zip, not read")
+    }
+
     @Test func aTweetsFileLinkedInsideIsRead() throws {
         let tweet = #"{ "tweet" : { "id_str" : "1", "created_at" : "Mon Jan 02 10:00:00 +0000 2023", "full_text" : "hi" } }"#
         let root = try folder(["data/real/tweets.js": "window.YTD.tweets.part0 = [ " + tweet + " ]"])

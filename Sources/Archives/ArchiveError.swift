@@ -8,6 +8,9 @@ public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLarge(String, limit: Int)
     /// An I/O or decompression error, with the system's or the decoder's reason.
     case cannotRead(String, reason: String)
+    /// Something is at that name but is not read: a link leading outside the archive or to nothing,
+    /// a folder, a FIFO, a device or a socket; `what` says which (`not a regular file (a FIFO)`).
+    case notReadable(String, what: String)
 
     /// `data/tweets.js: …` — the entry's name and what went wrong.
     public var description: String {
@@ -16,8 +19,21 @@ public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
         case .refused(let name): "\(name): refused: the name leads outside the archive"
         case .tooLarge(let name, let limit): "\(name): larger than \(ArchiveLimits.describe(bytes: limit)), not read"
         case .cannotRead(let name, let reason): "\(name): cannot read: \(reason)"
+        case .notReadable(let name, let what): "\(name): \(what)"
         }
     }
+
+    /// The name the error is about.
+    public var name: String {
+        switch self {
+        case .missing(let name), .refused(let name), .tooLarge(let name, _), .cannotRead(let name, _),
+            .notReadable(let name, _):
+            name
+        }
+    }
+
+    /// `description` without the leading `name: `: what went wrong (`cannot read: …`).
+    public var reason: String { String(description.dropFirst(name.count + 2)) }
 }
 
 /// Caps on what is read from an archive, so a hostile file cannot exhaust memory (zip bombs).

@@ -23,11 +23,17 @@ public protocol ArchiveFiles: Sendable {
     /// The absolute path the rest of the program knows `relative` by: `<root>/<relative>`. For a
     /// zip that is the zip file's path followed by the member's name, which `ArchivedFile` reads.
     func path(of relative: String) -> String
+    /// Why `relative` is no entry although something is at that name (a link leading outside the
+    /// archive or to nothing, a folder, a FIFO, a device: `.notReadable`); nil when nothing is there.
+    func whyUnlisted(_ relative: String) -> ArchiveError?
 }
 
 extension ArchiveFiles {
     /// `rootPath + "/" + relative`.
     public func path(of relative: String) -> String { rootPath + "/" + relative }
+
+    /// Nil: nothing but the entries is known of (a zip lists no FIFOs or links leading out).
+    public func whyUnlisted(_ relative: String) -> ArchiveError? { nil }
 
     /// The entries directly or indirectly under `folder` (relative, without trailing `/`).
     public func entries(under folder: String) -> [String] {

@@ -27,6 +27,23 @@ public enum ArchivePath {
         return componentLength > 0 && !(componentLength == dots && dots <= 2)
     }
 
+    /// `name` (as a zip lists it) made a confined relative path: `.` and empty components dropped and
+    /// `..` taken back within the name (`a/./b` and `./a/b` → `a/b`, `a/../b` → `b`); nil when it is
+    /// absolute, holds a NUL or a backslash, climbs above the root, or names the root itself.
+    public static func normalised(_ name: String) -> String? {
+        if isConfined(name) { return name }
+        guard !name.hasPrefix("/"), !name.utf8.contains(0), !name.utf8.contains(UInt8(ascii: "\\")) else { return nil }
+        var parts: [Substring] = []
+        for part in name.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": guard parts.popLast() != nil else { return nil }
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
     /// `names` sorted by their UTF-8 bytes (the order `ArchiveFiles.entries` promises).
     public static func sortedBytewise(_ names: [String]) -> [String] {
         var names = names

@@ -4,7 +4,8 @@ import Glibc
 /// opened can be read. Symbolic links are listed and read only when they resolve to a regular file
 /// inside the folder (checked again on the opened descriptor, so a link swapped in later is
 /// refused); links to folders are not descended; hidden files (`.name`) and names that are not
-/// valid UTF-8 are skipped.
+/// valid UTF-8 are skipped. Reading a name that is not listed says what is there instead
+/// (`whyUnlisted`: a link leading out, a FIFO…), looked at only then, with `lstat`.
 public struct FolderArchive: ArchiveFiles {
     /// Absolute path of the folder as given (normalised).
     public let rootPath: String
@@ -38,7 +39,7 @@ public struct FolderArchive: ArchiveFiles {
 
     public func read(_ relative: String, limit: Int) throws(ArchiveError) -> [UInt8] {
         guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
-        guard index.contains(relative) else { throw .missing(relative) }
+        guard index.contains(relative) else { throw whyUnlisted(relative) ?? .missing(relative) }
         guard let real = ArchivePath.realPath(realRoot + "/" + relative) else { throw .missing(relative) }
         guard ArchivePath.isInside(real, root: realRoot) else { throw .refused(relative) }
         return try ArchivePath.readRegularFile(real, name: relative, limit: limit, within: realRoot)
@@ -46,10 +47,36 @@ public struct FolderArchive: ArchiveFiles {
 
     public func readPrefix(_ relative: String, count: Int) throws(ArchiveError) -> [UInt8] {
         guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
-        guard index.contains(relative) else { throw .missing(relative) }
+        guard index.contains(relative) else { throw whyUnlisted(relative) ?? .missing(relative) }
         guard let real = confinedRealPath(relative) else { throw .refused(relative) }
         let file = try ReadOnlyFile(path: real)
         return try file.bytes(at: 0, count: max(0, min(count, file.size)), name: relative)
+    }
+
+    /// What is at `relative` when it is not listed, by `lstat` (never opened, so a FIFO cannot block):
+    /// a link to nothing or leading outside the folder, a folder, a FIFO, a device or a socket; nil
+    /// when nothing is there (or a regular file the listing passed over: hidden, too deep).
+    public func whyUnlisted(_ relative: String) -> ArchiveError? {
+        guard ArchivePath.isConfined(relative), !index.contains(relative) else { return nil }
+        let path = realRoot + "/" + relative
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            return errno == EACCES ? .cannotRead(relative, reason: String(cString: strerror(errno))) : nil
+        }
+        guard let real = ArchivePath.realPath(path) else {
+            return .notReadable(relative, what: errno == ELOOP ? "a link loop, not read" : "a link to nothing, not read")
+        }
+        guard ArchivePath.isInside(real, root: realRoot) else {
+            return .notReadable(relative, what: "a link leading outside the archive, not read")
+        }
+        guard stat(real, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .notReadable(relative, what: "a folder, not a file")
+        case S_IFIFO: return .notReadable(relative, what: "not a regular file (a FIFO)")
+        case S_IFCHR, S_IFBLK: return .notReadable(relative, what: "not a regular file (a device)")
+        case S_IFSOCK: return .notReadable(relative, what: "not a regular file (a socket)")
+        default: return nil
+        }
     }
 
     /// The real path of `relative` when it resolves inside the folder.

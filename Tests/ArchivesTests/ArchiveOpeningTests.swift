@@ -1,5 +1,6 @@
 import Archives
 import Foundation
+import Glibc
 import PlumageTestSupport
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
         #expect(folder.entries == ["outbox.json"])
         #expect(
             archiveError { try ArchiveOpener.open(path: text) }
-                == .cannotRead(text, reason: "not a folder or a zip archive"))
+                == .cannotRead(text, reason: "not a zip archive (no zip signature)"))
         #expect(
             archiveError { try ArchiveOpener.open(path: temp.path + "/none") }?.description
                 == temp.path + "/none: cannot read: No such file or directory")
@@ -51,6 +52,24 @@ import Testing
         #expect(
             ArchiveLayout.notAnArchiveMessage(path: "/x/y") == "no data/tweets.js, data/tweet.js or outbox.json in /x/y"
         )
+    }
+
+    @Test func aKeyFileThatCannotBeReadStillTellsTheLayout() throws {
+        let temp = try TemporaryFolder()
+        try temp.write("masto/photo.jpg", text: "x")
+        #expect(mkfifo(temp.path + "/masto/outbox.json", 0o644) == 0)
+        try temp.write("outside.js", text: "[]")
+        try temp.write("tw/data/tweets_media/1-a.jpg", text: "x")
+        try temp.link("tw/data/tweets.js", to: temp.path + "/outside.js")
+        try temp.write("dangling/a.jpg", text: "x")
+        try temp.link("dangling/outbox.json", to: "nowhere.json")
+        try temp.write("folder/a.jpg", text: "x")
+        try temp.folder("folder/outbox.json")
+        let expected = ["masto": "mastodon", "tw": "twitter", "dangling": "mastodon", "folder": "mastodon"]
+        for (name, kind) in expected {
+            let layout = ArchiveLayout.detect(try FolderArchive(path: temp.path + "/" + name))
+            #expect(layout.map(Self.kind) == kind, "\(name)")
+        }
     }
 
     @Test func oneTopLevelFolderIsRebased() throws {

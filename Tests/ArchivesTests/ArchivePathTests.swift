@@ -13,6 +13,18 @@ import Testing
         }
     }
 
+    @Test func dotSegmentsAreNormalisedAndOnlyNamesLeavingTheRootRefused() {
+        let kept: [(String, String)] = [
+            ("data/tweets.js", "data/tweets.js"), ("data/./tweets.js", "data/tweets.js"),
+            ("./data/tweets.js", "data/tweets.js"), ("data//tweets.js", "data/tweets.js"),
+            ("a/../b", "b"), ("a/b/../../c/./d", "c/d"), ("./.hidden", ".hidden"), ("...", "..."),
+        ]
+        for (name, normal) in kept { #expect(ArchivePath.normalised(name) == normal, "\(name)") }
+        for name in ["", ".", "./", "..", "../a", "a/../..", "a/../../b", "/etc/passwd", "a\\b", "a\0b", "a/.."] {
+            #expect(ArchivePath.normalised(name) == nil, "\(name)")
+        }
+    }
+
     @Test func byteOrder() {
         #expect(
             ArchivePath.sortedBytewise(["b", "a/b", "B", "é", "a", "a-b", ""]) == [

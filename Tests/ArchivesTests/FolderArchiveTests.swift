@@ -18,10 +18,16 @@ import Testing
         let archive = try FolderArchive(path: temp.path + "/root")
         #expect(archive.entries == ["data/inside.js", "data/tweets.js"])
         for name in ["data/hostname", "data/sibling.txt", "data/relative.txt", "media/secret.txt", "data/dangling.js"] {
-            #expect(archiveError { try archive.read(name, limit: 1 << 20) } == .missing(name))
+            let what = name == "data/dangling.js" ? "a link to nothing, not read" : "a link leading outside the archive, not read"
+            #expect(archiveError { try archive.read(name, limit: 1 << 20) } == .notReadable(name, what: what))
+            #expect(archiveError { try archive.readPrefix(name, count: 4) } == .notReadable(name, what: what))
+            #expect(archive.whyUnlisted(name) == .notReadable(name, what: what))
             #expect(archive.size(of: name) == nil)
             #expect(!archive.contains(name))
         }
+        #expect(archive.whyUnlisted("data/inside.js") == nil)
+        #expect(archive.whyUnlisted("data/none.js") == nil)
+        #expect(archiveError { try archive.read("data/none.js", limit: 10) } == .missing("data/none.js"))
         #expect(try archive.read("data/inside.js", limit: 100) == Array("inside".utf8))
         #expect(archive.size(of: "data/inside.js") == 6)
         #expect(
@@ -69,7 +75,33 @@ import Testing
         let archive = try FolderArchive(path: temp.path + "/root")
         #expect(archive.entries == ["ok.js"])
         #expect(archiveError { try archive.read(".hidden.js", limit: 100) } == .missing(".hidden.js"))
-        #expect(archiveError { try archive.read("fifo", limit: 100) } == .missing("fifo"))
+        #expect(
+            archiveError { try archive.read("fifo", limit: 100) } == .notReadable("fifo", what: "not a regular file (a FIFO)"))
+    }
+
+    @Test func whatIsAtAnUnlistedNameIsSaidWithoutOpeningIt() throws {
+        let temp = try TemporaryFolder()
+        try temp.write("root/data/real.js", text: "[]")
+        try temp.folder("root/data/tweets.js")
+        #expect(mkfifo(temp.path + "/root/outbox.json", 0o644) == 0)
+        try temp.link("root/data/pipe.js", to: "../outbox.json")
+        try temp.link("root/data/null.js", to: "/dev/null")
+        try temp.link("root/data/loop.js", to: "loop.js")
+        let archive = try FolderArchive(path: temp.path + "/root")
+        #expect(archive.entries == ["data/real.js"])
+        // A FIFO opened for reading would wait for a writer: the answers come from lstat/stat alone.
+        #expect(archive.whyUnlisted("outbox.json")?.description == "outbox.json: not a regular file (a FIFO)")
+        #expect(archive.whyUnlisted("data/pipe.js")?.description == "data/pipe.js: not a regular file (a FIFO)")
+        #expect(archive.whyUnlisted("data/tweets.js")?.description == "data/tweets.js: a folder, not a file")
+        #expect(archive.whyUnlisted("data/null.js")?.description == "data/null.js: a link leading outside the archive, not read")
+        #expect(archive.whyUnlisted("data/loop.js")?.description == "data/loop.js: a link loop, not read")
+        #expect(
+            archiveError { try archive.read("outbox.json", limit: 100) }?.description
+                == "outbox.json: not a regular file (a FIFO)")
+        // A view of a sub-folder asks its base.
+        let sub = SubfolderArchive(base: archive, folder: "data")
+        #expect(sub.whyUnlisted("tweets.js") == .notReadable("data/tweets.js", what: "a folder, not a file"))
+        #expect(sub.whyUnlisted("real.js") == nil)
     }
 
     @Test func readsAreCapped() throws {

@@ -97,6 +97,7 @@ import ZIPFoundation
         let zip = try ZipArchive(path: try temp.write("dup.zip", zip: builder))
         #expect(zip.entries == ["a.txt"])
         #expect(try zip.read("a.txt", limit: 10) == Array("new".utf8))
+        #expect(zip.duplicates == ["a.txt"])
     }
 
     @Test func emptyZip() throws {

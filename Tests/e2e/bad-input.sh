@@ -71,6 +71,39 @@ cp "$repo/Assets/themes/light.palette" "$data/Assets/themes/light.palette"
 expect 0 "^plumage: warning: theme 'dark': background 'mountains.jpg' not found in Assets/backgrounds; drawn without it$" \
   -- env PLUMAGE_DATA_DIR="$data" "$bin" snapshot --theme dark --out "$tmp/c.png"
 
+# Damaged archives and photo folders (issue 17): a .zip that is none says why; a data file that is a
+# FIFO (never waited on) or a link leading out says what it is; an unusable outbox.json is a
+# Mastodon archive that fails, not a folder of photos; a zip naming a member twice warns; `bench
+# places` on a folder without sub-folders ends at once with its one place.
+: >"$tmp/empty.zip"
+expect 1 'empty.zip: cannot read: not a zip archive \(empty file\)$' -- "$bin" dump "$tmp/empty.zip"
+echo hello >"$tmp/text.zip"
+expect 1 'text.zip: cannot read: not a zip archive \(no zip signature\)$' -- "$bin" dump "$tmp/text.zip"
+printf 'PK\003\004cut short' >"$tmp/cut.zip"
+expect 1 'cut.zip: cannot read: not a zip archive \(truncated: no end of central directory\)$' -- "$bin" dump "$tmp/cut.zip"
+mkdir -p "$tmp/fifo-archive/data" "$tmp/out-archive/data" "$tmp/masto" "$tmp/flat"
+mkfifo "$tmp/fifo-archive/data/tweets.js"
+expect 1 'fifo-archive: data/tweets.js: not a regular file \(a FIFO\)$' -- "$bin" dump "$tmp/fifo-archive"
+ln -s /etc/hostname "$tmp/out-archive/data/tweets.js"
+expect 1 'out-archive: data/tweets.js: a link leading outside the archive, not read$' -- "$bin" dump "$tmp/out-archive"
+cp "$repo/Tests/FeedImportTests/Fixtures/images/tiny.jpg" "$tmp/masto/a.jpg"
+mkfifo "$tmp/masto/outbox.json"
+expect 1 'masto: outbox.json: not a regular file \(a FIFO\)$' -- "$bin" dump "$tmp/masto"
+python3 - "$tmp/twice.zip" <<'PY'
+import sys, warnings, zipfile
+warnings.simplefilter("ignore")
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    z.writestr("data/tweets.js", "window.YTD.tweets.part0 = [ broken")
+    z.writestr("data/tweets.js", "window.YTD.tweets.part0 = []")
+PY
+expect 0 '^plumage: warning: .*twice.zip: 1 duplicate member name, the last of each kept: data/tweets.js$' -- "$bin" dump "$tmp/twice.zip"
+cp "$repo/Tests/FeedImportTests/Fixtures/images/tiny.jpg" "$tmp/flat/a.jpg"
+bench=$(timeout 10 env SDL_VIDEODRIVER=dummy "$bin" bench places "$tmp/flat" --runs 1 --json 2>&1)
+case "$bench" in
+  *'"places": 1, "photos": 1,'*) ;;
+  *) echo "bad-input: FAIL: bench places on a folder without sub-folders: ${bench:0:300}" >&2; failures=$((failures + 1)) ;;
+esac
+
 # A usage error echoing a huge value keeps its lines short.
 expect 64 "^Error: The value '9{100,}…$" -- "$bin" snapshot --size "$(printf '9%.0s' $(seq 1 5000))" --out "$tmp/d.png"
 

@@ -37,21 +37,24 @@ public enum ArchiveLayout: Sendable {
         "no data/tweets.js, data/tweet.js or outbox.json in \(path)"
     }
 
-    /// The layout of `archive` judged by its root alone.
+    /// The layout of `archive` judged by its root alone. A key file counts when something is at its
+    /// name even if it cannot be read (a FIFO, a link leading out: `whyUnlisted`), as `SourceFormat`
+    /// sniffs, so reading it says why rather than the folder opening as something else.
     private static func detectAtRoot(_ archive: any ArchiveFiles) -> ArchiveLayout? {
-        if ["data/manifest.js", "data/tweets.js", "data/tweet.js"].contains(where: archive.contains)
+        let present = { (name: String) in archive.contains(name) || archive.whyUnlisted(name) != nil }
+        if ["data/manifest.js", "data/tweets.js", "data/tweet.js", "data/tweets-part1.js"].contains(where: present)
             || archive.entries(under: "data").contains(where: isTweetsPart)
         {
             return .twitter(archive)
         }
-        if archive.contains("data/js/tweet_index.js")
+        if present("data/js/tweet_index.js")
             || archive.entries(under: "data/js/tweets").contains(where: {
                 !$0.dropFirst(15).contains("/") && $0.hasSuffix(".js")
             })
         {
             return .twitterGrailbird(archive)
         }
-        return archive.contains("outbox.json") ? .mastodon(archive) : nil
+        return present("outbox.json") ? .mastodon(archive) : nil
     }
 
     /// True for `data/tweets-part<N>.js`.

@@ -2,10 +2,11 @@ import Glibc
 
 /// Opens what a path names as an archive, judged by content, never by name: a folder is read as a
 /// `FolderArchive`, a regular file starting with a zip signature as a `ZipArchive` (whatever its
-/// extension), anything else is refused with a message saying so.
+/// extension), anything else is refused with a message saying so (`not a zip archive (empty
+/// file)`, `(no zip signature)`, `not a folder or a zip archive`).
 public enum ArchiveOpener {
     /// The archive at `path`. Throws `.cannotRead(path, …)` when it does not exist, cannot be read,
-    /// or is neither a folder nor a zip; the zip's own errors otherwise.
+    /// or is neither a folder nor a zip (a regular file: why it is no zip); the zip's own errors otherwise.
     public static func open(path: String) throws(ArchiveError) -> any ArchiveFiles {
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -16,6 +17,9 @@ public enum ArchiveOpener {
             return try FolderArchive(path: path)
         case S_IFREG where isZip(path: path):
             return try ZipArchive(path: path)
+        case S_IFREG:
+            let detail = status.st_size == 0 ? "empty file" : "no zip signature"
+            throw .cannotRead(path, reason: "not a zip archive (\(detail))")
         default:
             throw .cannotRead(path, reason: notAnArchiveReason)
         }
@@ -24,13 +28,13 @@ public enum ArchiveOpener {
     /// The reason given for a path that is neither: "not a folder or a zip archive".
     public static let notAnArchiveReason = "not a folder or a zip archive"
 
-    /// True when the regular file at `path` starts with a zip signature: a local file header
     /// True when `head` starts with a zip signature (`PK\3\4`, or `PK\5\6` for an empty zip).
     public static func isZipSignature(_ head: [UInt8]) -> Bool {
         head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B
             && ((head[2] == 0x03 && head[3] == 0x04) || (head[2] == 0x05 && head[3] == 0x06))
     }
 
+    /// True when the regular file at `path` starts with a zip signature: a local file header
     /// (`PK\3\4`) or, for an empty zip, the end of central directory (`PK\5\6`).
     public static func isZip(path: String) -> Bool {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

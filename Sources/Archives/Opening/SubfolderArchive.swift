@@ -38,4 +38,8 @@ public struct SubfolderArchive: ArchiveFiles {
     }
 
     public func path(of relative: String) -> String { base.path(of: folder + "/" + relative) }
+
+    public func whyUnlisted(_ relative: String) -> ArchiveError? {
+        ArchivePath.isConfined(relative) ? base.whyUnlisted(folder + "/" + relative) : nil
+    }
 }

@@ -4,8 +4,10 @@ import Glibc
 /// members are read with `pread` on one shared descriptor, so reads from several threads run in
 /// parallel without locks.
 ///
-/// Names that would leave the root (absolute, `..`, backslash, NUL) are never read and are listed in
-/// `refused`; directories and symbolic links are skipped. Every read is capped twice: the declared
+/// Names are normalised (`data/./tweets.js` is `data/tweets.js`); names that would leave the root
+/// (absolute, `..` above it, backslash, NUL) are never read and are listed in `refused`; a name
+/// listed twice keeps its last entry and is listed in `duplicates`; directories and symbolic links
+/// are skipped. Every read is capped twice: the declared
 /// size is checked before reading and the bytes actually produced are counted while inflating (a
 /// lying header does not get past the cap), and all reads of one `ZipArchive` together may produce
 /// at most `totalLimit` bytes (zip bombs); past it reads fail with `.tooLarge(<zip path>, …)`.
@@ -17,9 +19,13 @@ public struct ZipArchive: ArchiveFiles {
     public let entries: [String]
     /// Member names that leave the archive's root, in the order the zip lists them; never read.
     public let refused: [String]
+    /// Member names the zip lists more than once, each once, in directory order; the last entry of
+    /// each is the one read, the copy unpacking it leaves (`unzip -o`, `bsdtar`, Python's `zipfile`).
+    public let duplicates: [String]
     /// True when reads check each member's CRC-32.
     public let verifiesChecksums: Bool
     private let members: [String: ZipEntry]
+    private let links: Set<String>
     private let file: ReadOnlyFile
     private let budget: ZipBudget
 
@@ -35,6 +41,8 @@ public struct ZipArchive: ArchiveFiles {
         let directory = try ZipDirectory(file: file, path: rootPath, directoryLimit: directoryLimit)
         members = directory.members
         refused = directory.refused
+        duplicates = directory.duplicates
+        links = directory.links
         entries = ArchivePath.sortedBytewise(Array(directory.members.keys))
         budget = ZipBudget(archivePath: rootPath, limit: totalLimit)
         verifiesChecksums = verifyingChecksums
@@ -49,6 +57,12 @@ public struct ZipArchive: ArchiveFiles {
     public func contains(_ relative: String) -> Bool { members[relative] != nil }
 
     public func size(of relative: String) -> Int? { members[relative]?.uncompressedSize }
+
+    /// `.notReadable` for a symbolic-link member of that name (and no file member); nil otherwise.
+    public func whyUnlisted(_ relative: String) -> ArchiveError? {
+        links.contains(relative) && members[relative] == nil
+            ? .notReadable(relative, what: "a symbolic link in the zip, not read") : nil
+    }
 
     public func read(_ relative: String, limit: Int) throws(ArchiveError) -> [UInt8] {
         let (entry, reader) = try open(relative, limit: limit, verify: verifiesChecksums)
@@ -118,7 +132,7 @@ public struct ZipArchive: ArchiveFiles {
         throws(ArchiveError) -> (ZipEntry, ZipMemberReader)
     {
         guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
-        guard let entry = members[relative] else { throw .missing(relative) }
+        guard let entry = members[relative] else { throw whyUnlisted(relative) ?? .missing(relative) }
         if checkingSize {
             guard entry.uncompressedSize <= limit else { throw .tooLarge(relative, limit: limit) }
             guard budget.allows(entry.uncompressedSize) else { throw .tooLarge(rootPath, limit: budget.limit) }

@@ -6,8 +6,14 @@
 struct ZipDirectory {
     /// The file members that may be read, by name.
     var members: [String: ZipEntry] = [:]
-    /// Names that leave the archive's root (absolute, `..`, backslash, NUL…), in directory order.
+    /// Names that leave the archive's root (absolute, `..` above it, backslash, NUL), in directory order.
     var refused: [String] = []
+    /// File names listed more than once (after `.` segments are normalised), each once, in
+    /// directory order; the last entry of each is the one kept.
+    var duplicates: [String] = []
+    private var duplicateSet = Set<String>()
+    /// Names of symbolic-link members (never read: what they point to is not in the zip).
+    var links = Set<String>()
 
     private static let endSignature = 0x0605_4B50
     private static let zip64LocatorSignature = 0x0706_4B50
@@ -38,17 +44,18 @@ struct ZipDirectory {
         }
     }
 
-    /// Adds the entry at `position` to `members` (a file whose name stays inside the root) or to
+    /// Adds the entry at `position` to `members` (a file whose name, normalised, stays inside the
+    /// root; the last of a repeated name is kept and the name noted in `duplicates`) or to
     /// `refused`; directories and symbolic links are skipped.
     private mutating func add(
         _ directory: [UInt8], at position: Int, nameLength: Int, extraLength: Int, path: String
     ) throws(ArchiveError) {
         let flags = directory.u16(position + 8)
         let nameStart = position + Self.entrySize
-        let name = ZipName.decode(directory[nameStart..<nameStart + nameLength], utf8Flag: flags & 0x800 != 0)
-        if name.hasSuffix("/") { return }
-        guard ArchivePath.isConfined(name) else {
-            refused.append(name)
+        let listed = ZipName.decode(directory[nameStart..<nameStart + nameLength], utf8Flag: flags & 0x800 != 0)
+        if listed.hasSuffix("/") { return }
+        guard let name = ArchivePath.normalised(listed) else {
+            refused.append(listed)
             return
         }
         let madeBy = directory.u16(position + 4) >> 8
@@ -56,8 +63,10 @@ struct ZipDirectory {
         // Unix (3) and macOS (19) store the file type in the high half of the external attributes.
         if madeBy == 3 || madeBy == 19 {
             let type = mode & 0o170000
+            if type == 0o120000 { links.insert(name) }
             if type == 0o120000 || type == 0o040000 { return }
         }
+        if members[name] != nil, duplicateSet.insert(name).inserted { duplicates.append(name) }
         var uncompressed = directory.u32(position + 24)
         var compressed = directory.u32(position + 20)
         var offset = directory.u32(position + 42)
@@ -122,7 +131,7 @@ struct ZipDirectory {
             }
             candidate -= 1
         }
-        guard let end = found else { throw corrupt(path, "no end of central directory (not a zip, or truncated)") }
+        guard let end = found else { throw notAZip(file: file, path: path) }
         let endOffset = tailStart + end
         var size = tail.u32(end + 12)
         var offset = tail.u32(end + 16)
@@ -142,6 +151,16 @@ struct ZipDirectory {
             throw corrupt(path, "the central directory lies outside the file")
         }
         return (offset, size)
+    }
+
+    /// Why a file without an end record is no zip: `not a zip archive (empty file)`, `(no zip
+    /// signature)` at its start, or `(truncated: no end of central directory)` after one.
+    private static func notAZip(file: ReadOnlyFile, path: String) -> ArchiveError {
+        let head = (try? file.bytes(at: 0, count: min(4, file.size), name: path)) ?? []
+        let detail =
+            file.size == 0 ? "empty file"
+            : ArchiveOpener.isZipSignature(head) ? "truncated: no end of central directory" : "no zip signature"
+        return .cannotRead(path, reason: "not a zip archive (\(detail))")
     }
 
     /// `.cannotRead(path, "corrupt zip: <detail>")`.

@@ -32,6 +32,12 @@ enum FileSystem {
         return stat(path, &st) == 0 ? Int(st.st_size) : nil
     }
 
+    /// True when something is at `path` itself (a link is not followed: it may lead nowhere).
+    static func isPresent(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
     /// True when `path` is a regular file.
     static func isFile(_ path: String) -> Bool { kind(of: path) == .file }
 
@@ -51,6 +57,7 @@ enum FileSystem {
                 throw SourceError(.cannotRead, path: path, reason: "larger than \(ArchiveLimits.describe(bytes: limit)), not read")
             case .cannotRead(_, let reason): throw SourceError(.cannotRead, path: path, reason: "cannot read: " + reason)
             case .refused: throw SourceError(.cannotRead, path: path, reason: "cannot read: refused")
+            case .notReadable: throw SourceError(.cannotRead, path: path, reason: error.reason)
             }
         }
     }

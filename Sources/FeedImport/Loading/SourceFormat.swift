@@ -10,7 +10,8 @@ public enum SourceFormat: String, Hashable, Sendable {
     case twitterArchive
     /// A folder holding a Mastodon archive (`outbox.json`), at its root or in its only sub-folder.
     case mastodonArchive
-    /// A zip file (by its signature), which should hold a Twitter/X or Mastodon archive.
+    /// A zip file (by its signature, or a file named `.zip` that is not JSON either, so opening it
+    /// says why it is no zip), which should hold a Twitter/X or Mastodon archive.
     case archiveZip
     /// One `window.YTD… = [` data file of a Twitter/X archive, given instead of the archive.
     case archiveDataFile
@@ -34,22 +35,25 @@ public enum SourceFormat: String, Hashable, Sendable {
             guard let head = try? FileSystem.prefix(path, upTo: 64, regularOnly: true) else { return .jsonFeed }
             if ArchiveOpener.isZipSignature(head) { return .archiveZip }
             if ImageSignature.matches(head) { return .image }
-            if String(decoding: head.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }),
-                      as: UTF8.self).hasPrefix("window.") {
-                return .archiveDataFile
-            }
+            let text = String(decoding: head.drop(while: { [0xEF, 0xBB, 0xBF, 0x20, 0x0A, 0x0D, 0x09].contains($0) }),
+                              as: UTF8.self)
+            if text.hasPrefix("window.") { return .archiveDataFile }
             let ext = path.split(separator: "/").last?.split(separator: ".").last?.lowercased() ?? ""
-            return ext == "tga" ? .image : .jsonFeed
+            if ext == "tga" { return .image }
+            // A `.zip` that is no zip (empty, text, cut short) is opened as one to say so; JSON still reads as a feed.
+            return ext == "zip" && !text.hasPrefix("{") && !text.hasPrefix("[") ? .archiveZip : .jsonFeed
         }
     }
 
-    /// The archive kind of the folder `dir` by the names at its root, or nil.
+    /// The archive kind of the folder `dir` by the names at its root, or nil. A name counts when
+    /// anything is there, readable or not (a FIFO, a link to nothing), as in `ArchiveLayout.detect`:
+    /// reading then says what is wrong instead of the folder opening as photos.
     private static func archiveFolder(_ dir: String) -> SourceFormat? {
         let twitter = ["data/manifest.js", "data/tweets.js", "data/tweet.js", "data/tweets-part1.js", "data/js/tweet_index.js"]
-        if twitter.contains(where: { FileSystem.isFile(dir + "/" + $0) }) || FileSystem.isDirectory(dir + "/data/js/tweets") {
+        if twitter.contains(where: { FileSystem.isPresent(dir + "/" + $0) }) || FileSystem.isDirectory(dir + "/data/js/tweets") {
             return .twitterArchive
         }
-        return FileSystem.isFile(dir + "/outbox.json") ? .mastodonArchive : nil
+        return FileSystem.isPresent(dir + "/outbox.json") ? .mastodonArchive : nil
     }
 
     /// The one sub-folder of `dir` when it holds nothing else but hidden entries and loose files

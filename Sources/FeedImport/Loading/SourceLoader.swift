@@ -70,10 +70,18 @@ public enum SourceLoader {
         return TwitterArchiveReader.preview(found, topLevelDomains: domains)
     }
 
-    /// Throws what can be known about `paths` without reading them: a path that does not exist.
+    /// Throws what can be known about `paths` without reading them: a path that does not exist, a
+    /// `.zip` that is no zip (its first 4 bytes), so the window is not opened on it.
     public static func check(paths: [String]) throws(SourceError) {
-        for path in paths where FileSystem.kind(of: path) == .missing {
-            throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
+        for path in paths {
+            switch FileSystem.kind(of: path) {
+            case .missing:
+                throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
+            case .file where SourceFormat.sniff(path: path) == .archiveZip && !ArchiveOpener.isZip(path: path):
+                do { _ = try ArchiveOpener.open(path: path) } catch { throw openFailure(error, path: path) }
+            default:
+                continue
+            }
         }
     }
 
@@ -112,17 +120,20 @@ public enum SourceLoader {
     }
 
     /// Reads the Twitter/X or Mastodon archive at `path` (a folder, or a zip read in place), found by
-    /// the files it holds; names refused by the zip reader (leading outside it) become a warning.
+    /// the files it holds. A data file the posts come from that is there but cannot be read (a FIFO,
+    /// a link leading out) stops with what it is when no other one can be read, else is a warning;
+    /// names refused by the zip reader (leading outside it) and names it lists twice are warnings.
     static func readArchive(_ path: String) throws(SourceError) -> FeedSource {
         let opened: any ArchiveFiles
         do {
             opened = try ArchiveOpener.open(path: path)
         } catch {
-            throw SourceError(.cannotRead, path: path, reason: error.description)
+            throw openFailure(error, path: path)
         }
         guard let layout = ArchiveLayout.detect(opened) else {
             throw SourceError(.unsupported, path: path, reason: ArchiveLayout.notAnArchiveMessage(path: path))
         }
+        let unreadable = try unreadableDataFiles(of: layout)
         var source: FeedSource
         switch layout {
         case let .twitter(archive), let .twitterGrailbird(archive):
@@ -130,10 +141,54 @@ public enum SourceLoader {
         case let .mastodon(archive):
             source = try MastodonArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed())
         }
-        if let zip = opened as? ZipArchive, !zip.refused.isEmpty {
-            let names = zip.refused.prefix(3).joined(separator: ", ") + (zip.refused.count > 3 ? ", …" : "")
-            source.warnings.append("\(path): \(zip.refused.count) entries refused (names leading outside the archive): \(names)")
+        let explained = Set(unreadable.map(\.name))
+        source.warnings.removeAll { warning in explained.contains { warning.hasPrefix($0 + ": listed in ") } }
+        source.warnings += unreadable.map { "\(layout.archive.rootPath): \($0.description)" }
+        if let zip = opened as? ZipArchive {
+            if !zip.refused.isEmpty {
+                source.warnings.append(
+                    "\(path): \(zip.refused.count) entries refused (names leading outside the archive): \(listed(zip.refused))")
+            }
+            if !zip.duplicates.isEmpty {
+                let count = zip.duplicates.count, names = count == 1 ? "name" : "names"
+                source.warnings.append(
+                    "\(path): \(count) duplicate member \(names), the last of each kept: \(listed(zip.duplicates))")
+            }
         }
         return source
+    }
+
+    /// `PATH: cannot read: …` for an archive at `path` that could not be opened, naming it once.
+    static func openFailure(_ error: ArchiveError, path: String) -> SourceError {
+        let aboutRoot = error.name == path || error.name == ArchivePath.absolute(path)
+        return SourceError(.cannotRead, path: path, reason: aboutRoot ? error.reason : error.description)
+    }
+
+    /// The data files of `layout` (`data/tweets.js`, `data/tweet.js`, `data/tweets-part1.js`,
+    /// `outbox.json`…) that are there but are no readable file; throws the first one's error,
+    /// `ROOT: outbox.json: not a regular file (a FIFO)`, when no data file of the layout is readable.
+    static func unreadableDataFiles(of layout: ArchiveLayout) throws(SourceError) -> [ArchiveError] {
+        let archive = layout.archive
+        let names: [String]
+        let anyReadable: Bool
+        switch layout {
+        case .twitter, .twitterGrailbird:
+            names = ["data/tweets.js", "data/tweet.js", "data/tweets-part1.js", "data/js/tweet_index.js"]
+            anyReadable =
+                ["data/tweets.js", "data/tweet.js", "data/js/tweet_index.js"].contains(where: archive.contains)
+                || archive.entries(under: "data").contains { $0.hasPrefix("data/tweets-part") || $0.hasPrefix("data/tweet-part") }
+                || !archive.entries(under: "data/js/tweets").isEmpty
+        case .mastodon:
+            names = ["outbox.json"]
+            anyReadable = archive.contains("outbox.json")
+        }
+        let unreadable = names.compactMap { archive.contains($0) ? nil : archive.whyUnlisted($0) }
+        if let first = unreadable.first, !anyReadable { throw .archive(first, in: archive) }
+        return unreadable
+    }
+
+    /// The first three of `names`, joined, with `…` when there are more.
+    private static func listed(_ names: [String]) -> String {
+        names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
     }
 }

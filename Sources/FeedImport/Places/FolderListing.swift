@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 import PlumageCore
 import Synchronization
@@ -20,18 +21,20 @@ enum FolderListing {
     }
 
     /// Lists the sub-folders of the folder at `path` and its files whose names pass `files` (only
-    /// those are examined), skipping hidden entries (".name"), links to folders and anything that
-    /// is neither a folder nor a regular file; `body` returns false to stop. Nil when the folder
+    /// those are examined), skipping hidden entries (".name"), links to folders, links leading
+    /// outside the real folder `root` (a link to `/etc/shadow` is no photo) and anything that is
+    /// neither a folder nor a regular file; `body` returns false to stop. Nil when the folder
     /// cannot be opened (it does not exist, is not a folder, or may not be read).
-    static func forEach(in path: String, files: (String) -> Bool, _ body: (String, Kind) -> Bool) -> Identity? {
+    static func forEach(in path: String, root: String, files: (String) -> Bool, _ body: (String, Kind) -> Bool) -> Identity? {
         var seen = Set<Identity>()
-        return forEach(in: path, files: files, seen: &seen, body)
+        return forEach(in: path, root: root, files: files, seen: &seen, opening: { opendir($0) }, body)
     }
 
-    /// The same, also nil (and nothing listed) when the folder is in `seen`, to which it is added.
-    static func forEach(in path: String, files: (String) -> Bool, seen: inout Set<Identity>,
-                        _ body: (String, Kind) -> Bool) -> Identity? {
-        guard let dir = opendir(path) else { return nil }
+    /// The same, also nil (and nothing listed) when the folder is in `seen`, to which it is added;
+    /// folders are opened with `opening` (`opendir`, or a test's stand-in failing with `errno` set).
+    static func forEach(in path: String, root: String, files: (String) -> Bool, seen: inout Set<Identity>,
+                        opening: (String) -> OpaquePointer?, _ body: (String, Kind) -> Bool) -> Identity? {
+        guard let dir = opening(path) else { return nil }
         defer { closedir(dir) }
         let fd = dirfd(dir)
         var info = stat()
@@ -53,8 +56,15 @@ enum FolderListing {
             // Links are followed to what they name; an entry of unknown type is looked at as it is first.
             var st = stat()
             guard fstatat(fd, name, &st, type == DT_UNKNOWN ? AT_SYMLINK_NOFOLLOW : 0) == 0 else { continue }
+            var isLink = type == DT_LNK
             if type == DT_UNKNOWN && st.st_mode & S_IFMT == S_IFLNK {
                 guard fstatat(fd, name, &st, 0) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
+                isLink = true
+            }
+            // A link is followed only to a file under the root, as folder links are never followed out.
+            if isLink && st.st_mode & S_IFMT == S_IFREG {
+                guard let target = ArchivePath.realPath(path + "/" + name), ArchivePath.isInside(target, root: root)
+                else { continue }
             }
             switch st.st_mode & S_IFMT {
             case S_IFDIR where type == DT_UNKNOWN:

@@ -8,16 +8,23 @@ import PlumageCore
 /// list's order (most photos first), named by the folder relative to the one scanned (the
 /// scanned folder's own photos under its name). Headers are read here, on the calling thread.
 public enum PhotoFolderSource {
-    /// Scans the folder at `path` to the end, reads every photo's header and returns the source.
+    /// Scans the folder at `path` to the end, reads every photo's header and returns the source;
+    /// the limits the scan reached and the folders it could not read are its warnings (`PATH: notice`).
     public static func load(path: String, limits: PlaceScanner.Limits = .init()) -> FeedSource {
         let scanner = PlaceScanner(rootPath: path, limits: limits)
         var catalog = PlaceCatalog(rootPath: scanner.rootPath)
-        scanner.scan(generation: 1) { catalog.apply($0) }
+        var notices: [String] = []
+        scanner.scan(generation: 1) { batch in
+            if batch.isFinal { notices = batch.limits.map(\.notice) }
+            catalog.apply(batch)
+        }
         for place in catalog.places {
             let tasks = place.photos.enumerated().map { PhotoHeaderTask(index: $0.offset, name: $0.element.name) }
             PhotoHeaderReader.read(PhotoHeaderRequest(folder: place.path, tasks: tasks)) { catalog.apply($0) }
         }
-        return source(of: catalog)
+        var loaded = source(of: catalog)
+        loaded.warnings = notices.map { "\(path): \($0)" }
+        return loaded
     }
 
     /// The source of a scanned catalog (headers applied as far as they were read).

@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 import PlumageCore
 
@@ -8,10 +9,11 @@ import PlumageCore
 /// `batchInterval` or `batchPhotos` photos, so places appear and grow while it runs.
 ///
 /// Read-only and bounded: folders are opened read-only and nothing is written; hidden entries
-/// (".name") are skipped; symbolic links to folders are not followed (a linked photo file is
-/// listed), and a folder already seen (a bind mount looping back) is not entered twice; folders
-/// that cannot be read are skipped silently; folders deeper than `maxDepth` below the root are not
-/// entered and the scan stops after `maxPhotos` photos, both reported with the final batch.
+/// (".name") are skipped; symbolic links to folders are not followed, a linked photo file is
+/// listed only when it lies under the root, and a folder already seen (a bind mount looping back)
+/// is not entered twice; folders deeper than `maxDepth` below the root are not entered and the
+/// scan stops after `maxPhotos` photos; folders that cannot be read are skipped and counted. All
+/// three are reported with the final batch (`PlaceScanLimit`), which the screens show as notices.
 public struct PlaceScanner: Sendable {
     /// The bounds of one scan.
     public struct Limits: Hashable, Sendable {
@@ -31,6 +33,8 @@ public struct PlaceScanner: Sendable {
     public var batchInterval: Duration = .milliseconds(50)
     /// Most photos in one batch (a batch is handed out as soon as it has this many).
     public var batchPhotos = 4096
+    /// Opens a folder for listing: `opendir`; tests stand in a failure (root may read any folder).
+    var openFolder: @Sendable (String) -> OpaquePointer? = { opendir($0) }
 
     /// A scanner of the folder at `path` (made absolute).
     public init(rootPath path: String, limits: Limits = Limits()) {
@@ -39,11 +43,13 @@ public struct PlaceScanner: Sendable {
     }
 
     /// What a first look at a folder's own entries finds: whether it has sub-folders (so it opens
-    /// as a places list) and whether it holds images itself. Hidden entries and links to folders
-    /// do not count.
+    /// as a places list) and whether it holds images itself. Hidden entries, links to folders and
+    /// links leading out of it do not count.
     public static func survey(_ path: String) -> (hasSubfolders: Bool, hasImages: Bool) {
         var result = (hasSubfolders: false, hasImages: false)
-        _ = FolderListing.forEach(in: FileSystem.absolute(path), files: PhotoList.isImageName) { _, kind in
+        let absolute = FileSystem.absolute(path)
+        let root = ArchivePath.realPath(absolute) ?? absolute
+        _ = FolderListing.forEach(in: absolute, root: root, files: PhotoList.isImageName) { _, kind in
             switch kind {
             case .folder: result.hasSubfolders = true
             case .file: result.hasImages = true
@@ -66,6 +72,14 @@ public struct PlaceScanner: Sendable {
     private func walk(_ batcher: inout Batcher, cancellation: ScanCancellation?) {
         var reached: [PlaceScanLimit] = []
         var seen = Set<FolderListing.Identity>()
+        var unreadable = 0
+        let realRoot = ArchivePath.realPath(rootPath) ?? rootPath
+        // Not counted: a folder gone since its parent was listed, or a root that is no folder.
+        let opening = { (path: String) -> OpaquePointer? in
+            let dir = openFolder(path)
+            if dir == nil, errno != ENOENT, errno != ENOTDIR { unreadable += 1 }
+            return dir
+        }
         // Depth first, sub-folders in name order; the root is "" (its own photos are a place too).
         var stack: [(folder: String, depth: Int)] = [("", 0)]
         walk: while let (folder, depth) = stack.popLast() {
@@ -73,7 +87,9 @@ public struct PlaceScanner: Sendable {
             let path = folder.isEmpty ? rootPath : rootPath + "/" + folder
             var images: [(key: NaturalOrder.Key, name: String, modified: Timestamp)] = []
             var subfolders: [String] = []
-            let identity = FolderListing.forEach(in: path, files: PhotoList.isImageName, seen: &seen) { name, kind in
+            let identity = FolderListing.forEach(
+                in: path, root: realRoot, files: PhotoList.isImageName, seen: &seen, opening: opening
+            ) { name, kind in
                 switch kind {
                 case .folder: subfolders.append(name)
                 case let .file(modified): images.append((NaturalOrder.Key(name), name, modified))
@@ -100,7 +116,7 @@ public struct PlaceScanner: Sendable {
             }
         }
         if cancellation?.isCancelled == true { return }
-        batcher.finish(limits: reached)
+        batcher.finish(limits: reached + (unreadable > 0 ? [.unreadableFolders(unreadable)] : []))
     }
 }
 

@@ -5,7 +5,8 @@ import PlumageCore
 import SDLPlatform
 
 /// `plumage bench places FOLDER`: the folder scanned in the background, as the window does, while
-/// frames are drawn at 60 Hz and the list scrolls slowly; reports how soon the first place shows,
+/// frames are drawn at 60 Hz and the list scrolls slowly (a folder without sub-folders opens, as in
+/// the window, on its own photo list: one place, not scrolled); reports how soon the first place shows,
 /// how long the whole scan takes and the frame times while it runs, one JSON line per run; first,
 /// the scan alone on the calling thread (`scan_only_ms`, no drawing, normal priority).
 struct PlacesBench: ParsableCommand {
@@ -87,16 +88,26 @@ struct PlacesBench: ParsableCommand {
             let t1 = Video.seconds()
             figures.work.append((t1 - t0) * 1000)
             figures.cpu.append(ThreadUsage.cpuMs() - c0)
-            let catalog = app.top(as: PlacesScreen.self)?.catalog
-            if figures.firstPlaceMs == 0, catalog?.order.isEmpty == false { figures.firstPlaceMs = (t1 - start) * 1000 }
-            if catalog?.isComplete == true {
+            let progress = Self.progress(of: app)
+            if figures.firstPlaceMs == 0, (progress?.places ?? 0) > 0 { figures.firstPlaceMs = (t1 - start) * 1000 }
+            if let progress, progress.isComplete {
                 figures.scanMs = (t1 - start) * 1000
-                figures.places = catalog?.places.count ?? 0
-                figures.photos = catalog?.photoCount ?? 0
+                figures.places = progress.places
+                figures.photos = progress.photos
                 break
             }
         }
         return figures
+    }
+
+    /// How far the scan shown on top has got: the places list's places and photos, or the photo
+    /// list of a folder without sub-folders (one place once it has a photo); nil for other screens.
+    static func progress(of app: AppState) -> (places: Int, photos: Int, isComplete: Bool)? {
+        if let catalog = app.top(as: PlacesScreen.self)?.catalog {
+            return (catalog.places.count, catalog.photoCount, catalog.isComplete)
+        }
+        guard let list = app.top(as: PlaceScreen.self) else { return nil }
+        return (list.place.photos.isEmpty ? 0 : 1, list.place.photos.count, !list.isScanning)
     }
 
     /// Prints one run's figures.

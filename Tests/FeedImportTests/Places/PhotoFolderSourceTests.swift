@@ -30,5 +30,13 @@ import Testing
             """)
         let source = PhotoFolderSource.load(path: tree.root)
         #expect(source.sections.map(\.itemIndices) == [[1, 2, 3], [0], [4]])
+        #expect(source.warnings == [])
+    }
+
+    @Test func theLimitsTheScanReachedAreWarnings() throws {
+        let tree = try PlaceTree(["a.jpg", "l1/b.jpg", "l1/l2/c.jpg"])
+        let source = PhotoFolderSource.load(path: tree.root, limits: .init(maxDepth: 1))
+        #expect(source.items.map(\.id).sorted() == ["a.jpg", "l1/b.jpg"])
+        #expect(source.warnings == [tree.root + ": Folders more than 1 levels deep were skipped"])
     }
 }

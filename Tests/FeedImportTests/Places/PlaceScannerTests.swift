@@ -1,4 +1,4 @@
-import FeedImport
+@testable import FeedImport
 import Foundation
 import PlumageCore
 import Testing
@@ -46,20 +46,53 @@ import Testing
         #expect(places(batches(tree.root)) == ["b": ["alias.jpg", "d.jpg"], "elsewhere": ["e.jpg"]])
     }
 
-    @Test func unreadableFoldersAreSkippedSilently() throws {
-        let tree = try PlaceTree(["ok/a.jpg", "locked/b.jpg"])
-        let locked = tree.root + "/locked"
-        chmod(locked, 0)
-        defer { chmod(locked, 0o755) }
-        // Root reads any folder; anyone else finds nothing in it, and the scan goes on.
-        let readable = access(locked, R_OK | X_OK) == 0
-        #expect(places(batches(tree.root)) == (readable ? ["ok": ["a.jpg"], "locked": ["b.jpg"]] : ["ok": ["a.jpg"]]))
-        // A root that is no folder, or is missing, gives one empty final batch.
+    @Test func linkedPhotosLeadingOutOfTheRootAreNotListed() throws {
+        let outside = try PlaceTree(["secret.jpg"])
+        let tree = try PlaceTree(["in/a.jpg"])
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: tree.root + "/in/shadow.jpg", withDestinationPath: "/etc/shadow")
+        try fm.createSymbolicLink(atPath: tree.root + "/in/secret.jpg", withDestinationPath: outside.root + "/secret.jpg")
+        let outsideName = (outside.root as NSString).lastPathComponent
+        try fm.createSymbolicLink(atPath: tree.root + "/in/up.jpg", withDestinationPath: "../../\(outsideName)/secret.jpg")
+        try fm.createSymbolicLink(atPath: tree.root + "/in/inside.jpg", withDestinationPath: "a.jpg")
+        #expect(places(batches(tree.root)) == ["in": ["a.jpg", "inside.jpg"]])
+        // Nor do they make a folder count as holding images.
+        let flat = try PlaceTree(["notes.txt"])
+        try fm.createSymbolicLink(atPath: flat.root + "/secret.jpg", withDestinationPath: outside.root + "/secret.jpg")
+        #expect(PlaceScanner.survey(flat.root) == (hasSubfolders: false, hasImages: false))
+        // A root given through a link still lists links inside it.
+        let alias = outside.root + "-alias"
+        try fm.createSymbolicLink(atPath: alias, withDestinationPath: tree.root)
+        defer { try? fm.removeItem(atPath: alias) }
+        #expect(places(batches(alias)) == ["in": ["a.jpg", "inside.jpg"]])
+    }
+
+    @Test func unreadableFoldersAreSkippedAndCountedInOneNotice() throws {
+        let tree = try PlaceTree(["ok/a.jpg", "locked/b.jpg", "ok/locked/c.jpg", "gone/d.jpg"])
+        // Tests run as root, who reads any folder: opening folders named "locked" fails as it would
+        // for anyone else (EACCES), and "gone" as a folder removed since its parent was listed.
+        let found = batches(tree.root) { scanner in
+            scanner.openFolder = { path in
+                switch (path as NSString).lastPathComponent {
+                case "locked": errno = EACCES; return nil
+                case "gone": errno = ENOENT; return nil
+                default: return opendir(path)
+                }
+            }
+        }
+        #expect(places(found) == ["ok": ["a.jpg"]])
+        #expect(found.last?.isFinal == true)
+        #expect(found.last?.limits == [.unreadableFolders(2)])
+        #expect(found.last?.limits.map(\.notice) == ["2 folders could not be read"])
+        #expect(PlaceScanLimit.unreadableFolders(1).notice == "1 folder could not be read")
+        #expect(PlaceScanLimit.unreadableFolders(12_345).notice == "12,345 folders could not be read")
+        // A root that is no folder, or is missing, gives one empty final batch and no notice.
         for path in [tree.root + "/ok/a.jpg", tree.root + "/missing"] {
             let found = batches(path)
             #expect(found.count == 1)
             #expect(found.first?.isFinal == true)
             #expect(found.first?.additions.isEmpty == true)
+            #expect(found.first?.limits == [])
         }
     }
 

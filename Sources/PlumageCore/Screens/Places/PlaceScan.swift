@@ -13,18 +13,22 @@ public struct PlaceAddition: Hashable, Sendable {
     public init(folder: String, photos: [PlacePhoto]) { self.folder = folder; self.photos = photos }
 }
 
-/// A bound the scan stopped at.
+/// A bound the scan stopped at, or folders it could not read.
 public enum PlaceScanLimit: Hashable, Sendable {
     /// Folders deeper than this many levels below the root were not looked into.
     case depth(Int)
     /// The scan stopped after this many photos.
     case photos(Int)
+    /// This many folders could not be opened (permission denied, I/O error) and were skipped.
+    case unreadableFolders(Int)
 
     /// The notice shown when the scan hit the limit.
     public var notice: String {
         switch self {
         case let .depth(levels): "Folders more than \(levels) levels deep were skipped"
         case let .photos(count): "Stopped looking after \(PlaceText.grouped(count)) photos"
+        case let .unreadableFolders(count):
+            count == 1 ? "1 folder could not be read" : "\(PlaceText.grouped(count)) folders could not be read"
         }
     }
 }

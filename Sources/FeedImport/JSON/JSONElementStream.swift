@@ -429,8 +429,8 @@ public struct JSONElementStream {
         return false
     }
 
-    /// `'x'`, or `byte 0x00` for a byte that is not printable ASCII.
+    /// `character 'x'`, or `byte 0x0` for a byte that is not printable ASCII (as `JSONParser` says).
     static func describe(_ c: UInt8) -> String {
-        (0x21...0x7E).contains(c) ? "'\(Character(Unicode.Scalar(c)))'" : "byte 0x\(String(c, radix: 16, uppercase: true))"
+        (0x21...0x7E).contains(c) ? "character '\(Unicode.Scalar(c))'" : "byte 0x\(String(c, radix: 16, uppercase: true))"
     }
 }

@@ -96,7 +96,7 @@ private let trapScript = #"window.YTD.tweets.part0 = [ {"a": "]},{[\"", "b": [1,
 @Test func frameFaultsEndTheStreamWithTheirOffset() {
     let cases: [(String, [String], Int, String)] = [
         ("[1 2]", ["1"], 3, "expected ',' or ']' after array element"),
-        ("x = [1,]", ["1"], 7, "unexpected ']', expected a value"),
+        ("x = [1,]", ["1"], 7, "unexpected character ']', expected a value"),
         ("[1, 2", ["1", "2"], 5, "expected ',' or ']' after array element"),
         ("[] x", [], 3, "unexpected data after the array"),
         ("{}", [], 0, "expected '[' (an array)"),

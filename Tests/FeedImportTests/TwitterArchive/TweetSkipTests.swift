@@ -123,7 +123,7 @@ private struct CountingArchive: ArchiveFiles {
     } catch {
         message = error.description
     }
-    #expect(message == fixture.root + "/data/tweets.js: 1:29: unexpected '}', expected a value")
+    #expect(message == fixture.root + "/data/tweets.js: 1:29: unexpected character '}', expected a value")
     #expect(archive.handed.total <= 2 << 20)
 }
 

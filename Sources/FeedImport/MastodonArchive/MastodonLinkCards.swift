@@ -3,13 +3,6 @@ import PlumageCore
 /// The Likes and Bookmarks of a Mastodon archive (`likes.json`, `bookmarks.json`: collections of
 /// status URIs only) as text cards linking to each status.
 enum MastodonLinkCards {
-    /// One card per URI of `collection`'s `orderedItems` (strings, or objects with an `id`), in
-    /// file order; see `card`. Nil when `orderedItems` is missing.
-    static func cards(_ collection: JSONValue, idPrefix: String, authorName: String) -> [Item]? {
-        guard let uris = collection["orderedItems"]?.array else { return nil }
-        return uris.compactMap { card($0, idPrefix: idPrefix, authorName: authorName) }
-    }
-
     /// The card of one element of `orderedItems` (a URI, or an object with an `id`): id
     /// `<idPrefix>:<uri>` (unique even when the owner liked their own status), no date, author named
     /// `authorName` with the status author's handle when the URI shows it

@@ -11,17 +11,21 @@ import PlumageCore
 ///   `MastodonMediaResolver`; a reply when `inReplyTo` is set. `Announce` → a repost
 ///   `Boosted <link>`. Direct messages are never listed; unlisted and followers-only ones are.
 ///   `updated` (edits) is ignored. The owner is every item's author.
-/// - `actor.json` → the owner (`MastodonActor`); `likes.json` / `bookmarks.json` → undated link
-///   cards (`MastodonLinkCards`), listed after every dated item. Any of these three may be
-///   missing; a malformed one is a warning, not an error.
+/// - `actor.json` (at most `maxActorBytes`) → the owner (`MastodonActor`); `likes.json` /
+///   `bookmarks.json` → undated link cards (`MastodonLinkCards`), listed after every dated item.
+///   Any of these three may be missing; a malformed one is a warning, not an error.
+/// - The outbox, likes and bookmarks are streamed element by element (`MastodonCollectionStream`):
+///   memory holds the items kept, not the file. An activity that does not parse is skipped and
+///   counted with the others skipped; invalid UTF-8 is replaced with U+FFFD and said in one
+///   warning; a file cut short keeps what came before the cut, with a warning.
 /// - Items newest first (equal dates: later in the outbox first), undated last. Sections: Posts
 ///   (statuses that are not replies, and boosts, as Mastodon's profile "Posts" tab), Replies,
 ///   Boosts, Media, Likes, Bookmarks; empty ones are left out except Posts.
 public enum MastodonArchiveReader {
     /// Reads `archive`; `topLevelDomains` is accepted for symmetry with the other readers (Mastodon
     /// marks its links itself, so nothing is detected). Errors: `ROOT: no outbox.json (…)`,
-    /// `ROOT/outbox.json: LINE:COLUMN: reason`, `ROOT/outbox.json: not a Mastodon outbox (…)`,
-    /// `ROOT: outbox.json: cannot read: …`.
+    /// `ROOT/outbox.json: LINE:COLUMN: reason` (a fault before any activity),
+    /// `ROOT/outbox.json: not a Mastodon outbox (…)`, `ROOT: outbox.json: cannot read: …`.
     public static func read(_ archive: any ArchiveFiles, topLevelDomains: TopLevelDomains) throws(SourceError) -> FeedSource {
         guard archive.contains("outbox.json") else {
             throw SourceError(.invalidFeed, path: archive.rootPath, reason: "no outbox.json (not a Mastodon archive)")

@@ -15,7 +15,8 @@ import PlumageCore
 /// and counted in one warning per file (`data/tweets.js: 3 tweets skipped (first: 12:5: reason)`). A
 /// file whose array breaks (a truncation) keeps the elements before the break, and the break becomes
 /// a warning (`data/tweets-part1.js: 3:17: reason`), as does a file that cannot be read; when every
-/// tweets file fails with nothing read the first failure is thrown. An archive without tweets files throws `.invalidFeed`.
+/// tweets file fails with nothing read the first failure is thrown. An archive without tweets files
+/// throws `.invalidFeed`.
 public enum TwitterArchiveReader {
     /// Reads `archive`; detected links must end in one of `topLevelDomains`.
     public static func read(_ archive: any ArchiveFiles, topLevelDomains: TopLevelDomains) throws(SourceError) -> FeedSource {

@@ -2,7 +2,8 @@
 import PlumageCore
 
 /// The Twitter archive `.js` reader over an in-memory archive whose `data/tweets.js` is the input,
-/// its first-frame preview, and a generic `JSONCursor` walk and `JSONArrayScanner` scan of the input.
+/// its first-frame preview, a generic `JSONCursor` walk and `JSONArrayScanner` scan of the input, and
+/// its `JSONElementStream` split at several chunk sizes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTwitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
@@ -13,6 +14,7 @@ public func fuzzTwitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             for index in section.itemIndices { fuzzCheck(index >= 0 && index < source.items.count, "section index \(index)") }
         }
     }
+    fuzzStream(bytes, .script)
     _ = TwitterArchiveReader.preview(archive, topLevelDomains: domains, prefixBytes: max(1, bytes.count / 2))
     bytes.withUnsafeBufferPointer { buffer in
         var cursor = JSONCursor(buffer)

@@ -20,6 +20,12 @@ public protocol ArchiveFiles: Sendable {
     /// At most the first `count` bytes of `relative` (all of a shorter file), without reading or
     /// inflating the rest: a quick look at the start of a large data file. Errors as `read`.
     func readPrefix(_ relative: String, count: Int) throws(ArchiveError) -> [UInt8]
+    /// Streams `relative` from its start to `body` in chunks of at most `chunkSize` bytes, one
+    /// chunk in memory at a time, until the file ends or `body` returns false (the rest is then
+    /// neither read nor inflated, nor checksum-verified). Caps and errors as `read`.
+    func readChunks(
+        _ relative: String, limit: Int, chunkSize: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) throws(ArchiveError)
     /// The absolute path the rest of the program knows `relative` by: `<root>/<relative>`. For a
     /// zip that is the zip file's path followed by the member's name, which `ArchivedFile` reads.
     func path(of relative: String) -> String
@@ -34,6 +40,14 @@ extension ArchiveFiles {
 
     /// Nil: nothing but the entries is known of (a zip lists no FIFOs or links leading out).
     public func whyUnlisted(_ relative: String) -> ArchiveError? { nil }
+
+    /// Reads `relative` whole and hands it out in chunks: for archives held in memory (test and
+    /// fuzz fakes); the folder and zip archives stream.
+    public func readChunks(
+        _ relative: String, limit: Int, chunkSize: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) throws(ArchiveError) {
+        ArchiveChunks.split(try read(relative, limit: limit), chunkSize: chunkSize, body)
+    }
 
     /// The entries directly or indirectly under `folder` (relative, without trailing `/`).
     public func entries(under folder: String) -> [String] {

@@ -45,6 +45,16 @@ public struct FolderArchive: ArchiveFiles {
         return try ArchivePath.readRegularFile(real, name: relative, limit: limit, within: realRoot)
     }
 
+    public func readChunks(
+        _ relative: String, limit: Int, chunkSize: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) throws(ArchiveError) {
+        guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
+        guard index.contains(relative) else { throw .missing(relative) }
+        guard let real = ArchivePath.realPath(realRoot + "/" + relative) else { throw .missing(relative) }
+        guard ArchivePath.isInside(real, root: realRoot) else { throw .refused(relative) }
+        try ArchiveChunks.readFile(real, name: relative, limit: limit, within: realRoot, chunkSize: chunkSize, body)
+    }
+
     public func readPrefix(_ relative: String, count: Int) throws(ArchiveError) -> [UInt8] {
         guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
         guard index.contains(relative) else { throw whyUnlisted(relative) ?? .missing(relative) }

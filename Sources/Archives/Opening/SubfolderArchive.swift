@@ -37,6 +37,13 @@ public struct SubfolderArchive: ArchiveFiles {
         return try base.readPrefix(folder + "/" + relative, count: count)
     }
 
+    public func readChunks(
+        _ relative: String, limit: Int, chunkSize: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) throws(ArchiveError) {
+        guard ArchivePath.isConfined(relative) else { throw .refused(relative) }
+        try base.readChunks(folder + "/" + relative, limit: limit, chunkSize: chunkSize, body)
+    }
+
     public func path(of relative: String) -> String { base.path(of: folder + "/" + relative) }
 
     public func whyUnlisted(_ relative: String) -> ArchiveError? {

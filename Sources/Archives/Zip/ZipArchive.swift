@@ -127,6 +127,20 @@ public struct ZipArchive: ArchiveFiles {
         }
     }
 
+    public func readChunks(
+        _ relative: String, limit: Int, chunkSize: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) throws(ArchiveError) {
+        let (entry, reader) = try open(relative, limit: limit, verify: verifiesChecksums)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: max(1, min(entry.uncompressedSize, chunkSize)), alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try reader.read(into: chunk)
+            if count == 0 { return }
+            guard body(UnsafeRawBufferPointer(rebasing: chunk[..<count])) else { return }
+        }
+    }
+
     /// The entry and a reader for `relative`, after the name, declared-size and total checks.
     private func open(_ relative: String, limit: Int, verify: Bool, checkingSize: Bool = true)
         throws(ArchiveError) -> (ZipEntry, ZipMemberReader)

@@ -33,7 +33,13 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     /// `file`'s lines and columns instead of the document's.
     public func relocated(toStart start: Int, of file: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
         let origin = JSONSyntaxError(at: start, in: file, reason: reason)
-        if line == 1 { return JSONSyntaxError(line: origin.line, column: origin.column + column - 1, reason: reason) }
-        return JSONSyntaxError(line: origin.line + line - 1, column: column, reason: reason)
+        return relocated(toLine: origin.line, column: origin.column)
+    }
+
+    /// This error, met while parsing a document that starts at `line` and `column` of a file,
+    /// placed in the file's lines and columns instead of the document's.
+    public func relocated(toLine line: Int, column: Int) -> JSONSyntaxError {
+        if self.line == 1 { return JSONSyntaxError(line: line, column: column + self.column - 1, reason: reason) }
+        return JSONSyntaxError(line: line + self.line - 1, column: self.column, reason: reason)
     }
 }

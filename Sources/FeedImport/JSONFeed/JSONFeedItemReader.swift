@@ -107,7 +107,7 @@ struct JSONFeedItemReader {
         let name = raw["name"]?.string ?? handle ?? ""
         guard !name.isEmpty || handle != nil else { return nil }
         let avatar = (raw["avatar"]?.string).flatMap { files.existingFile($0) }
-        return Author(name: name, handle: handle ?? self.handle(fromName: name), avatar: avatar)
+        return FieldLimits.capped(Author(name: name, handle: handle ?? self.handle(fromName: name), avatar: avatar))
     }
 
     /// Photo, GIF and video attachments; without any, the item's `image` (else its `banner_image`)
@@ -132,7 +132,7 @@ struct JSONFeedItemReader {
     private func medium(_ kind: MediaKind, url: String, ext: JSONValue?, raw: JSONValue? = nil) -> Media {
         let remoteHost = RemoteURL.host(of: url)
         let path = remoteHost == nil ? files.existingFile(url) : nil
-        let alt = (ext?["alt"]?.string).flatMap { $0.isEmpty ? nil : $0 }
+        let alt = (ext?["alt"]?.string).flatMap { $0.isEmpty ? nil : FieldLimits.capped($0, FieldLimits.alt) }
         let duration = (raw?["duration_in_seconds"]?.double).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         if let w = ext?["width"]?.int, let h = ext?["height"]?.int, w > 0, h > 0 {
             return Media(kind: kind, path: path, width: w, height: h, alt: alt, duration: duration, remoteHost: remoteHost)

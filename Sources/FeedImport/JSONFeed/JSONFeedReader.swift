@@ -48,7 +48,7 @@ public enum JSONFeedReader {
         guard version.contains("jsonfeed.org/version/") else { throw .notAFeed(path, "unknown version \"\(MessageText.clipped(version))\"") }
         guard let rawItems = root["items"]?.array else { throw .notAFeed(path, "missing \"items\" array") }
 
-        let title = root["title"]?.string ?? String(path.split(separator: "/").last ?? "")
+        let title = FieldLimits.capped(root["title"]?.string ?? String(path.split(separator: "/").last ?? ""), FieldLimits.name)
         let reader = JSONFeedItemReader(
             baseDirectory: baseDirectory, feed: root, title: title, detector: EntityDetector(topLevelDomains: topLevelDomains))
         var parsed: [(item: Item, sections: [String])] = []

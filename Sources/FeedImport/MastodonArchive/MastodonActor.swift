@@ -15,8 +15,8 @@ enum MastodonActor {
         handle = handle ?? urls.lazy.compactMap(MentionDirectory.handle(fromProfileURL:)).first ?? user
         let name = actor?["name"]?.string.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
             ?? user ?? handle.map { String($0.prefix { $0 != "@" }) }
-        return Author(
-            name: name ?? "Mastodon archive", handle: handle ?? "unknown", avatar: avatar(actor, archive: archive))
+        return FieldLimits.capped(Author(
+            name: name ?? "Mastodon archive", handle: handle ?? "unknown", avatar: avatar(actor, archive: archive)))
     }
 
     /// The avatar file: `icon.url` (one object or the first of an array) when the archive holds

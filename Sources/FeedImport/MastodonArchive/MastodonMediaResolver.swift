@@ -52,7 +52,7 @@ struct MastodonMediaResolver {
         guard let kind = MediaKindGuess.kind(mime: mime, url: url) ?? (mime?.hasPrefix("audio/") == true ? .video : nil)
         else { return nil }
         let path = entry(for: url).map(archive.path(of:))
-        let alt = raw["name"]?.string.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let alt = raw["name"]?.string.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : FieldLimits.capped($0, FieldLimits.alt) }
         return Media(
             kind: kind, path: path, width: max(0, raw["width"]?.int ?? 0), height: max(0, raw["height"]?.int ?? 0),
             alt: alt, remoteHost: path == nil ? RemoteURL.host(of: url) : nil)

@@ -17,11 +17,15 @@ enum ArchiveScript {
         return equals + 1
     }
 
-    /// The JSON value of the small script file `relative` (manifest, account, profile), or why not.
+    /// The largest small script file read whole (a real manifest or account file is a few KiB).
+    static let smallFileLimit = 4 << 20
+
+    /// The JSON value of the small script file `relative` (manifest, account, profile), or why not
+    /// (also when it is larger than `smallFileLimit`).
     static func value(_ relative: String, in archive: any ArchiveFiles) -> Result<JSONValue, ArchiveFileFailure> {
         let bytes: [UInt8]
         do {
-            bytes = try archive.read(relative, limit: ArchiveLimits.dataFile)
+            bytes = try archive.read(relative, limit: smallFileLimit)
         } catch {
             return .failure(ArchiveFileFailure(relative, error))
         }
@@ -50,6 +54,11 @@ struct ArchiveFileFailure: Error, Sendable {
     /// A syntax error of `file`.
     init(_ file: String, _ error: JSONSyntaxError) {
         self.file = file; kind = .malformedJSON; reason = error.description
+    }
+
+    /// A failure of `file` of `kind`, for `reason` (already located).
+    init(_ file: String, _ kind: SourceError.Kind, _ reason: String) {
+        (self.file, self.kind, self.reason) = (file, kind, reason)
     }
 
     /// An archive error reading `file`.

@@ -21,7 +21,7 @@ enum GrailbirdArchive {
         case .success(let details):
             guard let handle = details["screen_name"]?.string, !handle.isEmpty else { return nil }
             let name = details["full_name"]?.string ?? ""
-            return Author(name: name.isEmpty ? handle : name, handle: handle)
+            return FieldLimits.capped(Author(name: name.isEmpty ? handle : name, handle: handle))
         case .failure(let failure):
             warnings.append(failure.warning)
             return nil

@@ -82,7 +82,7 @@ struct TweetReader: Sendable {
     /// `RT: @` (name = handle, no avatar); nil when there is none.
     static func retweeted(_ tweet: RawTweet, raw: String) -> Author? {
         if let handle = tweet.retweetedHandle, !handle.isEmpty {
-            return Author(name: tweet.retweetedName ?? handle, handle: handle)
+            return FieldLimits.capped(Author(name: tweet.retweetedName ?? handle, handle: handle))
         }
         let rest = raw.utf8.starts(with: "RT @".utf8) ? raw.dropFirst(4) : raw.utf8.starts(with: "RT: @".utf8) ? raw.dropFirst(5) : nil
         guard let rest else { return nil }

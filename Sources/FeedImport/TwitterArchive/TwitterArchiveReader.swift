@@ -9,11 +9,14 @@ import PlumageCore
 /// after them), then the likes in file order. Sections: Tweets (everything but replies, like X's
 /// Posts tab), Replies, Reposts, Media (items with media), Likes; empty ones are left out, except
 /// Tweets. The title is the owner's name. Tweets files are parsed element by element on every core
-/// (`ArchiveArrayReader`), one file at a time.
+/// (`ArchiveArrayReader`), streamed one file at a time.
 ///
-/// A tweets or likes file that cannot be read or parsed becomes a warning
-/// (`data/tweets-part1.js: 3:17: reason`) and the others are kept; when every tweets file fails the
-/// first failure is thrown. An archive without tweets files throws `.invalidFeed`.
+/// A tweets or likes element that cannot be read (a syntax error, invalid UTF-8, no id) is skipped
+/// and counted in one warning per file (`data/tweets.js: 3 tweets skipped (first: 12:5: reason)`). A
+/// file whose array breaks (a truncation) keeps the elements before the break, and the break becomes
+/// a warning (`data/tweets-part1.js: 3:17: reason`), as does a file that cannot be read; when every
+/// tweets file fails with nothing read the first failure is thrown. An archive without tweets files
+/// throws `.invalidFeed`.
 public enum TwitterArchiveReader {
     /// Reads `archive`; detected links must end in one of `topLevelDomains`.
     public static func read(_ archive: any ArchiveFiles, topLevelDomains: TopLevelDomains) throws(SourceError) -> FeedSource {
@@ -25,25 +28,24 @@ public enum TwitterArchiveReader {
                 reason: "no data/tweets.js, data/tweet.js or outbox.json in \(archive.rootPath)")
         }
         let owner = TwitterOwner.read(archive, layout: layout, warnings: &warnings)
-        // The first tweets file is read while the media folder is listed; files are never read by
-        // two threads at once (a zip reader need not be thread-safe for that).
-        let first = ArchiveArrayReader.Prefetch(layout.tweetFiles[0], in: archive)
         let detector = EntityDetector(topLevelDomains: topLevelDomains)
         let reader = TweetReader(
             owner: owner ?? Author(name: "Archive owner", handle: "owner"), text: TweetText(detector: detector),
             media: TweetMedia(archive: archive, folder: layout.isGrailbird ? nil : MediaFolder(archive, directory: layout.mediaDirectory)))
 
-        let jobs = layout.tweetFiles.map { ArchiveArrayReader.Job(file: $0, decode: reader.item) }
-            + layout.likeFiles.map { ArchiveArrayReader.Job(file: $0, decode: LikeReader.item) }
+        let jobs = layout.tweetFiles.map { ArchiveArrayReader.Job(file: $0, noun: "tweet", missing: "no id", decode: reader.item) }
+            + layout.likeFiles.map { ArchiveArrayReader.Job(file: $0, noun: "like", missing: "no tweetId", decode: LikeReader.item) }
         var tweetRuns: [[Item]] = [], likeRuns: [[Item]] = []
         var failures: [ArchiveFileFailure] = []
-        let (outcomes, stoppedAt) = ArchiveArrayReader.read(jobs, in: archive, prefetched: first)
-        for (index, outcome) in outcomes.enumerated() {
-            switch outcome {
-            case .success(let runs):
-                if index < layout.tweetFiles.count { tweetRuns += runs } else { likeRuns += runs }
-            case .failure(let failure):
-                if index < layout.tweetFiles.count { failures.append(failure) }
+        let (results, stoppedAt) = ArchiveArrayReader.read(jobs, in: archive)
+        for (index, result) in results.enumerated() {
+            let isTweets = index < layout.tweetFiles.count
+            if isTweets { tweetRuns += result.runs } else { likeRuns += result.runs }
+            if result.skipped > 0 {
+                warnings.append("\(jobs[index].file): \(result.skipped) \(jobs[index].noun)\(result.skipped == 1 ? "" : "s") skipped (first: \(result.firstSkip ?? "?"))")
+            }
+            if let failure = result.failure {
+                if isTweets, result.failedWhole { failures.append(failure) }
                 warnings.append(failure.warning)
             }
         }

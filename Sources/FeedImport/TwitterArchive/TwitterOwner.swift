@@ -21,7 +21,8 @@ enum TwitterOwner {
         guard let handle = handle.flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
         let profile = first("data/profile.js", "profile", archive, &warnings)
         let avatar = id.flatMap { avatarFile(archive, directory: layout.profileDirectory, accountID: $0, profile: profile) }
-        return Author(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? handle, handle: handle, avatar: avatar.map(archive.path(of:)))
+        return FieldLimits.capped(
+            Author(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? handle, handle: handle, avatar: avatar.map(archive.path(of:))))
     }
 
     /// `[0].<key>` of script file `relative`, or nil when it is absent or unreadable (then warned).

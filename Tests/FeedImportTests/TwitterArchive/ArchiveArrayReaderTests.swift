@@ -2,9 +2,9 @@ import Testing
 
 @testable import FeedImport
 
-/// A job reading each element of `file` as an integer (strings and non-numbers give nil).
+/// A job reading each element of `file` as an integer (strings and non-numbers are skipped).
 private func numbers(_ file: String) -> ArchiveArrayReader.Job<Int> {
-    ArchiveArrayReader.Job(file: file) { c throws(JSONSyntaxError) in try c.readInt() }
+    ArchiveArrayReader.Job(file: file, missing: "not a number") { c throws(JSONSyntaxError) in try c.readInt() }
 }
 
 @Test func readsEveryFileInOrderAcrossBatches() throws {
@@ -16,26 +16,27 @@ private func numbers(_ file: String) -> ArchiveArrayReader.Job<Int> {
         "d.js": "window.D = [ 1, {\"a\": tru} ]",
     ])
     let archive = try fixture.archive
-    let (outcomes, stoppedAt) = ArchiveArrayReader.read(["a.js", "b.js", "c.js", "d.js", "missing.js"].map(numbers), in: archive)
+    let (results, stoppedAt) = ArchiveArrayReader.read(["a.js", "b.js", "c.js", "d.js", "missing.js"].map(numbers), in: archive)
     #expect(stoppedAt == nil)
-    #expect((try? outcomes[0].get().joined()).map(Array.init) == Array(1...2500))
-    #expect((try? outcomes[0].get().count) == 3)  // batches of 1024
-    #expect((try? outcomes[1].get().joined()).map(Array.init) == [7, 8])
-    let failures = outcomes.dropFirst(2).map { outcome -> String in
-        if case .failure(let failure) = outcome { return failure.warning }
-        return "ok"
-    }
-    #expect(failures == [
+    #expect(Array(results[0].runs.joined()) == Array(1...2500))
+    #expect(results[0].runs.count == 3)  // batches of 1024
+    #expect(results.map { Array($0.runs.joined()) } == [Array(1...2500), [7, 8], [1, 2], [1], []])
+    #expect(results.map(\.skipped) == [0, 1, 0, 1, 0])
+    #expect(results.map(\.firstSkip) == [nil, "1:6: not a number", nil, "1:26: invalid literal, expected 'true'", nil])
+    #expect(results.map { $0.failure?.warning } == [
+        nil, nil,
         "c.js: 1:18: expected ',' or ']' after array element",
-        "d.js: 1:26: invalid literal, expected 'true'",
+        nil,
         "missing.js: no such file in the archive",
     ])
+    #expect(results.map(\.failedWhole) == [false, false, false, false, true])
 }
 
 @Test func stopsAfterTheLimitInFileOrder() throws {
     let fixture = try TwitterFixture(["a.js": "[1, 2]", "b.js": "[3, 4, 5]", "c.js": "[6]"])
     let archive = try fixture.archive
-    let (outcomes, stoppedAt) = ArchiveArrayReader.read(["a.js", "b.js", "c.js"].map(numbers), in: archive, limit: 4)
+    let (results, stoppedAt) = ArchiveArrayReader.read(["a.js", "b.js", "c.js"].map(numbers), in: archive, limit: 4)
     #expect(stoppedAt == "b.js")
-    #expect(outcomes.map { (try? $0.get().joined()).map(Array.init) ?? [-1] } == [[1, 2], [3, 4], []])
+    #expect(results.map { Array($0.runs.joined()) } == [[1, 2], [3, 4], []])
+    #expect(results.allSatisfy { $0.failure == nil })
 }

@@ -107,18 +107,25 @@ private func tweet(_ id: String, _ date: String, _ text: String = "hello", _ ext
     let fixture = try TwitterFixture(files)
     let source = try fixture.read()
     #expect(source.items.map(\.id) == ["1"])
-    #expect(source.warnings == ["data/tweets-part1.js: 5:25: expected ',' or '}' after object member"])
+    #expect(source.warnings == ["data/tweets-part1.js: 1 tweet skipped (first: 5:25: expected ',' or '}' after object member)"])
 }
 
 @Test func errorsNameTheFileLineAndColumn() throws {
-    // Only part, broken on line 2 (after 3 good elements on line 1).
+    // Only part, its third element broken on line 2: skipped, the two before it kept.
     let broken = try TwitterFixture([
         "data/tweets.js": "window.YTD.tweets.part0 = [ {\"id_str\":\"1\"}, {\"id_str\":\"2\"},\n  {\"id_str\" \"3\"} ]",
     ])
-    #expect(try broken.failure() == broken.root + "/data/tweets.js: 2:13: expected ':' after object key")
-    // The string left open starts at column 55 (`[` is at 27, the second element at 45).
+    let brokenSource = try broken.read()
+    #expect(brokenSource.items.map(\.id) == ["2", "1"])
+    #expect(brokenSource.warnings == ["data/tweets.js: 1 tweet skipped (first: 2:13: expected ':' after object key)"])
+    // Cut in a string that starts at column 55 (`[` is at 27, the second element at 45): the
+    // first element is kept; cut in the first element (its string at 39), nothing is and it throws.
     let unterminated = try TwitterFixture(["data/tweets.js": "window.YTD.tweets.part0 = [ {\"id_str\":\"1\"}, {\"id_str\":\"2"])
-    #expect(try unterminated.failure() == unterminated.root + "/data/tweets.js: 1:55: unterminated string")
+    let cutSource = try unterminated.read()
+    #expect(cutSource.items.map(\.id) == ["1"])
+    #expect(cutSource.warnings == ["data/tweets.js: 1:55: unterminated string"])
+    let cutFirst = try TwitterFixture(["data/tweets.js": "window.YTD.tweets.part0 = [ {\"id_str\":\"2"])
+    #expect(try cutFirst.failure() == cutFirst.root + "/data/tweets.js: 1:39: unterminated string")
     let trailing = try TwitterFixture(["data/tweets.js": "window.YTD.tweets.part0 = [ ] ]"])
     #expect(try trailing.failure() == trailing.root + "/data/tweets.js: 1:31: unexpected data after the array")
     let notArray = try TwitterFixture(["data/tweets.js": "window.YTD.tweets.part0 = {}"])

@@ -124,7 +124,7 @@ import Testing
             (dangling, dangling + ": outbox.json: a link to nothing, not read"),
             (directory, directory + ": outbox.json: a folder, not a file"),
             (empty, empty + "/outbox.json: 1:1: unexpected end of input, expected a value"),
-            (notJSON, notJSON + "/outbox.json: 1:2: invalid literal, expected 'null'"),
+            (notJSON, notJSON + "/outbox.json: not a Mastodon outbox (the top level is not an object)"),
         ]
         for (root, expected) in cases {
             #expect(SourceFormat.sniff(path: root) == .mastodonArchive, "\(root)")

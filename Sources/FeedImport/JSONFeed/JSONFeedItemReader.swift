@@ -27,10 +27,10 @@ struct JSONFeedItemReader {
         let id = raw["id"]?.idString ?? raw["url"]?.string ?? String(index + 1)
         let (date, dateProblem) = Self.date(of: raw)
         let display = displayText(of: raw)
-        let item = Item(
+        let item = FieldLimits.capped(Item(
             id: id, date: date, dateProblem: dateProblem, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], files: files) ?? feedAuthor,
             kind: (ext?["kind"]?.string).flatMap(ItemKind.init(rawValue:)) ?? .post,
-            text: display.text, entities: display.entities, media: media(of: raw))
+            text: display.text, entities: display.entities, media: media(of: raw)))
         return (item, (ext?["sections"]?.array ?? []).compactMap(\.string))
     }
 

@@ -12,8 +12,8 @@ enum MastodonLinkCards {
         guard let uri = raw.string ?? raw["id"]?.string, !uri.isEmpty else { return nil }
         let handle = MentionDirectory.handle(fromProfileURL: uri) ?? RemoteURL.host(of: uri) ?? "unknown"
         let card = MastodonStatusReader.linkText(prefix: "", uri: uri)
-        return Item(
+        return FieldLimits.capped(Item(
             id: idPrefix + ":" + uri, date: nil, author: Author(name: authorName, handle: handle), kind: .post,
-            text: card.text, entities: card.entities)
+            text: card.text, entities: card.entities))
     }
 }

@@ -40,10 +40,10 @@ struct MastodonStatusReader {
         let display = Self.framed(body, warning: object["summary"]?.string, poll: Self.pollLines(of: object))
         let inReplyTo = object["inReplyTo"]
         let isReply = inReplyTo != nil && inReplyTo != .null
-        let item = Item(
+        let item = FieldLimits.capped(Item(
             id: id, date: date, dateProblem: problem, author: owner, kind: isReply ? .reply : .post,
             text: display.text, entities: display.entities,
-            media: Self.list(object["attachment"]).compactMap(media.medium))
+            media: Self.list(object["attachment"]).compactMap(media.medium)))
         return .item(item)
     }
 
@@ -55,9 +55,9 @@ struct MastodonStatusReader {
         if MastodonVisibility(to: activity["to"], cc: activity["cc"]) == .direct { return .direct }
         let (date, problem) = Self.date(activity["published"])
         let card = Self.linkText(prefix: "Boosted ", uri: uri)
-        let item = Item(
+        let item = FieldLimits.capped(Item(
             id: activity["id"]?.string ?? "boost:" + uri, date: date, dateProblem: problem, author: owner, kind: .repost,
-            text: card.text, entities: card.entities)
+            text: card.text, entities: card.entities))
         return .item(item)
     }
 

@@ -39,6 +39,6 @@ enum LikeReader {
         let lead = text.isEmpty ? "" : text + "\n"
         let start = lead.unicodeScalars.count
         let entity = Entity(kind: .url, text: shown, start: start, end: start + shown.unicodeScalars.count, target: link)
-        return Item(id: "like-\(id)", date: nil, author: author, text: lead + shown, entities: [entity])
+        return FieldLimits.capped(Item(id: "like-\(id)", date: nil, author: author, text: lead + shown, entities: [entity]))
     }
 }

@@ -37,9 +37,9 @@ struct TweetReader: Sendable {
         } else {
             problem = tweet.createdAtIsString ? "no created_at" : "created_at is not a string"
         }
-        return Item(
+        return FieldLimits.capped(Item(
             id: id, date: date, dateProblem: problem, author: kind == .repost ? Self.retweeted(tweet, raw: raw) ?? owner : owner,
-            kind: kind, text: display.text, entities: display.entities, media: media.media(mediaList, tweetID: id))
+            kind: kind, text: display.text, entities: display.entities, media: media.media(mediaList, tweetID: id)))
     }
 
     /// reply, repost, quote or post.

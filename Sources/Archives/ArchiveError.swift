@@ -4,8 +4,11 @@ public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
     case missing(String)
     /// The name leaves the archive's root (`..`, absolute, a link pointing out): never read.
     case refused(String)
-    /// The file (or the archive in total) holds more than the cap allows.
+    /// The file holds more than the cap allows.
     case tooLarge(String, limit: Int)
+    /// The reads of one zip together would decompress more than its total cap (`ArchiveLimits.totalData`):
+    /// a zip bomb, or members overlapping to look larger; the name is the zip's path.
+    case totalExceeded(String, limit: Int)
     /// An I/O or decompression error, with the system's or the decoder's reason.
     case cannotRead(String, reason: String)
     /// Something is at that name but is not read: a link leading outside the archive or to nothing,
@@ -18,6 +21,8 @@ public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missing(let name): "\(name): no such file in the archive"
         case .refused(let name): "\(name): refused: the name leads outside the archive"
         case .tooLarge(let name, let limit): "\(name): larger than \(ArchiveLimits.describe(bytes: limit)), not read"
+        case .totalExceeded(let name, let limit):
+            "\(name): more than \(ArchiveLimits.describe(bytes: limit)) decompressed from its members in all, the rest not read"
         case .cannotRead(let name, let reason): "\(name): cannot read: \(reason)"
         case .notReadable(let name, let what): "\(name): \(what)"
         }
@@ -26,8 +31,8 @@ public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The name the error is about.
     public var name: String {
         switch self {
-        case .missing(let name), .refused(let name), .tooLarge(let name, _), .cannotRead(let name, _),
-            .notReadable(let name, _):
+        case .missing(let name), .refused(let name), .tooLarge(let name, _), .totalExceeded(let name, _),
+            .cannotRead(let name, _), .notReadable(let name, _):
             name
         }
     }
@@ -38,7 +43,8 @@ public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Caps on what is read from an archive, so a hostile file cannot exhaust memory (zip bombs).
 public enum ArchiveLimits {
-    /// Largest single data file read whole (an X archive splits `tweets.js` at ~100 MB).
+    /// Largest single data file read (streamed in chunks, never held whole; an X archive splits
+    /// `tweets.js` at ~100 MB).
     public static let dataFile = 2 << 30
     /// Largest image or video member read into memory from a zip.
     public static let mediaFile = 256 << 20

@@ -84,7 +84,10 @@ import Testing
         let path = try temp.write("total.zip", zip: builder)
         let zip = try ZipArchive(path: path, totalLimit: 1_000)
         #expect(try zip.read("a.bin", limit: 1_000).count == 600)
-        #expect(archiveError { try zip.read("b.bin", limit: 1_000) } == .tooLarge(path, limit: 1_000))
+        #expect(archiveError { try zip.read("b.bin", limit: 1_000) } == .totalExceeded(path, limit: 1_000))
+        #expect(
+            ArchiveError.totalExceeded("/a/t.zip", limit: 8 << 30).description
+                == "/a/t.zip: more than 8 GiB decompressed from its members in all, the rest not read")
         #expect(
             try ZipArchive(path: path, totalLimit: 1_200).read("b.bin", limit: 1_000)
                 == [UInt8](repeating: 2, count: 600))

@@ -149,7 +149,7 @@ public struct ZipArchive: ArchiveFiles {
         guard let entry = members[relative] else { throw whyUnlisted(relative) ?? .missing(relative) }
         if checkingSize {
             guard entry.uncompressedSize <= limit else { throw .tooLarge(relative, limit: limit) }
-            guard budget.allows(entry.uncompressedSize) else { throw .tooLarge(rootPath, limit: budget.limit) }
+            guard budget.allows(entry.uncompressedSize) else { throw .totalExceeded(rootPath, limit: budget.limit) }
         }
         let reader = try ZipMemberReader(
             file: file, entry: entry, name: relative, limit: limit, budget: budget, verify: verify)

@@ -135,7 +135,7 @@ final class ZipMemberReader {
     private func account(_ start: UnsafeMutableRawPointer, _ count: Int) throws(ArchiveError) {
         produced += count
         guard produced <= limit else { throw .tooLarge(name, limit: limit) }
-        guard budget.spend(count) else { throw .tooLarge(budget.archivePath, limit: budget.limit) }
+        guard budget.spend(count) else { throw .totalExceeded(budget.archivePath, limit: budget.limit) }
         if verify { crc = crc32(crc, start.assumingMemoryBound(to: Bytef.self), UInt32(count)) }
     }
 

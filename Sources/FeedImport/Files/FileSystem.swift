@@ -53,7 +53,7 @@ enum FileSystem {
         } catch {
             switch error {
             case .missing: throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
-            case .tooLarge(_, let limit):
+            case .tooLarge(_, let limit), .totalExceeded(_, let limit):
                 throw SourceError(.cannotRead, path: path, reason: "larger than \(ArchiveLimits.describe(bytes: limit)), not read")
             case .cannotRead(_, let reason): throw SourceError(.cannotRead, path: path, reason: "cannot read: " + reason)
             case .refused: throw SourceError(.cannotRead, path: path, reason: "cannot read: refused")

@@ -31,22 +31,8 @@ public enum ArchiveChunks {
         _ path: String, name: String, limit: Int, within root: String?, chunkSize: Int,
         _ body: (UnsafeRawBufferPointer) -> Bool
     ) throws(ArchiveError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (root == nil ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            if errno == ENOENT { throw .missing(name) }
-            if errno == ELOOP { throw .refused(name) }
-            throw .cannotRead(name, reason: reason)
-        }
+        let (fd, _) = try ArchivePath.openRegularFile(path, name: name, limit: limit, within: root)
         defer { close(fd) }
-        if let root, let opened = ArchivePath.realPath("/proc/self/fd/\(fd)"), !ArchivePath.isInside(opened, root: root) {
-            throw .refused(name)
-        }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-            throw .cannotRead(name, reason: "not a regular file")
-        }
-        guard Int(st.st_size) <= limit else { throw .tooLarge(name, limit: limit) }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, chunkSize), alignment: 16)
         defer { chunk.deallocate() }
         var total = 0

@@ -107,23 +107,8 @@ public enum ArchivePath {
     public static func readRegularFile(_ path: String, name: String, limit: Int, within root: String? = nil)
         throws(ArchiveError) -> [UInt8]
     {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (root == nil ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            if errno == ENOENT { throw .missing(name) }
-            if errno == ELOOP { throw .refused(name) }
-            throw .cannotRead(name, reason: reason)
-        }
+        let (fd, size) = try openRegularFile(path, name: name, limit: limit, within: root)
         defer { close(fd) }
-        if let root, let opened = realPath("/proc/self/fd/\(fd)"), !isInside(opened, root: root) {
-            throw .refused(name)
-        }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-            throw .cannotRead(name, reason: "not a regular file")
-        }
-        let size = Int(st.st_size)
-        guard size <= limit else { throw .tooLarge(name, limit: limit) }
         // Not zero-filled first: a 100 MB data file would be written twice.
         var failure: ArchiveError?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, filled in
@@ -141,6 +126,37 @@ public enum ArchivePath {
         }
         if let failure { throw failure }
         return bytes
+    }
+
+    /// Opens the regular file at `path` for reading without blocking (a FIFO swapped in cannot
+    /// hang), checked as `readRegularFile` describes; the descriptor (the caller closes it) and the
+    /// file's size, at most `limit`. Errors name the file `name`.
+    static func openRegularFile(_ path: String, name: String, limit: Int, within root: String?)
+        throws(ArchiveError) -> (fd: Int32, size: Int)
+    {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (root == nil ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            if errno == ENOENT { throw .missing(name) }
+            if errno == ELOOP { throw .refused(name) }
+            throw .cannotRead(name, reason: reason)
+        }
+        var st = stat()
+        let failure: ArchiveError? =
+            if let root, let opened = realPath("/proc/self/fd/\(fd)"), !isInside(opened, root: root) {
+                .refused(name)
+            } else if fstat(fd, &st) != 0 || st.st_mode & S_IFMT != S_IFREG {
+                .cannotRead(name, reason: "not a regular file")
+            } else if Int(st.st_size) > limit {
+                .tooLarge(name, limit: limit)
+            } else {
+                nil
+            }
+        if let failure {
+            close(fd)
+            throw failure
+        }
+        return (fd, Int(st.st_size))
     }
 
     /// True when the real path `path` lies strictly under the real folder `root`.

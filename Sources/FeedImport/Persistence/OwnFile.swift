@@ -44,6 +44,27 @@ enum OwnFile {
         return .bytes(Array(bytes[..<filled]))
     }
 
+    /// Loads the file at `path` through `access`: `empty` and no notice when there is none; `empty`
+    /// and a "cannot read" notice when it cannot be read (saves are then refused); else what `use`
+    /// makes of its bytes, or `empty` and the moved-aside notice when `use` throws (`what` names
+    /// the file in notices, `instead` says what happens: "using the defaults").
+    static func load<Value>(
+        _ path: String, access: OwnFileAccess, what: String, instead: String, empty: Value,
+        _ use: ([UInt8]) throws(SourceError) -> (Value, notice: String?)
+    ) -> (Value, notice: String?) {
+        do throws(SourceError) {
+            switch try read(path, opener: access.opener) {
+            case .absent: return (empty, nil)
+            case .unreadable(let reason):
+                access.refuse(because: reason)
+                return (empty, cannotRead(path, because: reason, instead: instead))
+            case .bytes(let bytes): return try use(bytes)
+            }
+        } catch {
+            return (empty, moveAside(path, what: what, because: error.reason, instead: instead))
+        }
+    }
+
     /// Replaces the file at `path` with `write(current)`, where `current` is what `decode` makes of
     /// the file now, read under the file's lock (nil when there is none, or when it could not be
     /// decoded: it is then moved aside first), so that a change another instance saved meanwhile is

@@ -32,23 +32,13 @@ public struct RecentsFile: Sendable {
     /// unusable (moved aside), unreadable (left alone) or had entries with impossible dates (left
     /// out); nil when fine or absent.
     public func load(exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> (Recents, notice: String?) {
-        do throws(SourceError) {
-            let bytes: [UInt8]
-            switch try OwnFile.read(path, opener: access.opener) {
-            case .absent: return (Recents(), nil)
-            case .unreadable(let reason):
-                access.refuse(because: reason)
-                return (Recents(), OwnFile.cannotRead(path, because: reason, instead: "starting empty"))
-            case .bytes(let content): bytes = content
-            }
+        OwnFile.load(path, access: access, what: "recently opened list", instead: "starting empty", empty: Recents()) {
+            (bytes) throws(SourceError) in
             var (list, dropped) = try Self.decode(bytes, path: path)
             for i in list.indices { list[i].isMissing = !exists(list[i].path) }
             let entries = dropped == 1 ? "1 entry" : "\(dropped) entries"
             let notice = dropped == 0 ? nil : "recently opened list: \(entries) with a date outside 1970–9999 left out"
             return (Recents(list), notice)
-        } catch {
-            return (Recents(), OwnFile.moveAside(path, what: "recently opened list", because: error.reason,
-                                                     instead: "starting empty"))
         }
     }
 

@@ -28,23 +28,14 @@ public struct SettingsFile: Sendable {
     /// The settings (unknown fields nil), checked against the theme and background names the app
     /// has, and a notice when the file or some of its fields were unusable (nil when fine or absent).
     public func load(themes: [String], backgrounds: [String]) -> (Settings, notice: String?) {
-        do throws(SourceError) {
-            let bytes: [UInt8]
-            switch try OwnFile.read(path, opener: access.opener) {
-            case .absent: return (Settings(), nil)
-            case .unreadable(let reason):
-                access.refuse(because: reason)
-                return (Settings(), OwnFile.cannotRead(path, because: reason, instead: "using the defaults"))
-            case .bytes(let content): bytes = content
-            }
+        OwnFile.load(path, access: access, what: "settings", instead: "using the defaults", empty: Settings()) {
+            (bytes) throws(SourceError) in
             let (raw, wrongTypes) = try Self.decode(bytes, path: path)
             let (settings, problems) = raw.validated(themes: themes, backgrounds: backgrounds)
             let all = wrongTypes + problems
             guard !all.isEmpty else { return (settings, nil) }
             return (settings, "settings: " + all.joined(separator: ", ") + "; using the defaults for "
                         + (all.count == 1 ? "it" : "those"))
-        } catch {
-            return (Settings(), OwnFile.moveAside(path, what: "settings", because: error.reason, instead: "using the defaults"))
         }
     }
 

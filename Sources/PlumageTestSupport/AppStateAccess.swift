@@ -25,3 +25,20 @@ extension AppState {
         push(PhotoScreen(photos: photos, index: index, context: "test"), at: time, animated: false)
     }
 }
+
+/// One frame the way the loop makes it: the event path's `update`, then the pure `frame`.
+extension AppState {
+    /// Updates the app to `time` and returns its frame with the effects the update asked for.
+    public mutating func step(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics? = nil)
+        -> (frame: Frame, effects: [Effect])
+    {
+        let effects = update(at: time, measurer: measurer, statistics: statistics)
+        return (frame(at: time, measurer: measurer, statistics: statistics), effects)
+    }
+
+    /// Updates the app to `time` and returns its frame (the effects asked for are dropped).
+    public mutating func updatedFrame(at time: Seconds, measurer: some TextMeasuring,
+                                      statistics: FrameStatistics? = nil) -> Frame {
+        step(at: time, measurer: measurer, statistics: statistics).frame
+    }
+}

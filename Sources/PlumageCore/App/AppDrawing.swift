@@ -1,10 +1,48 @@
-/// Building a frame of the whole app: the top screen (and, while a push or pop slides, the
-/// screen beneath it), then the app-wide overlays.
+/// Bringing the app up to a moment and building its frame: the top screen (and, while a push or pop
+/// slides, the screen beneath it, or the split view's two panes), then the app-wide overlays.
+/// `update` runs in the loop's event path and may change state; `frame` is a pure function of it.
 extension AppState {
-    /// Advances animations to `time`, lets the visible screens lay out and draw, and adds the
-    /// overlays; `statistics` feeds the FPS overlay.
-    public mutating func frame(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?) -> Frame {
+    /// Brings every screen that will be drawn at `time` up to date (animations, layout, the window)
+    /// and refreshes the FPS overlay from `statistics`; returns the platform work they want now.
+    /// The loop calls this after handling the events of a frame and before `frame`.
+    public mutating func update(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?)
+        -> [Effect]
+    {
         stack.settle(at: time)
+        let topDepth = stack.depth - 1
+        var effects: [Effect] = []
+        if let split {
+            for (depth, pane) in [(split.listDepth, split.listPane), (topDepth, split.detailPane)] {
+                let env = environment(at: time, depth: depth, pane: pane)
+                effects += stack.screens[depth].update(env: env, measurer: measurer)
+            }
+        } else {
+            if stack.slideOffset(at: time) != nil, stack.transition?.isPush == true {
+                effects += updateScreen(depth: topDepth - 1, at: time, measurer: measurer)
+            }
+            effects += updateScreen(depth: topDepth, at: time, measurer: measurer)
+            if stack.slideOffset(at: time) != nil, stack.transition?.isPush == false {
+                // A popped screen sliding out only moves: the work it asks for is dropped.
+                let env = environment(at: time, depth: topDepth + 1)
+                _ = stack.transition?.leaving?.update(env: env, measurer: measurer)
+            }
+        }
+        if showsFPS, let statistics {
+            overlay.refresh(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale,
+                            theme: theme, measurer: measurer)
+        }
+        return apply(effects, at: time)
+    }
+
+    /// Brings the screen at `depth` (0 = root) up to `time`; returns the work it wants.
+    mutating func updateScreen(depth: Int, at time: Seconds, measurer: some TextMeasuring) -> [Effect] {
+        let env = environment(at: time, depth: depth)
+        return stack.screens[depth].update(env: env, measurer: measurer)
+    }
+
+    /// The frame at `time` of the app as the last `update` left it: the visible screens and the
+    /// overlays; `statistics` decides whether the FPS overlay is drawn.
+    public func frame(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?) -> Frame {
         let topDepth = stack.depth - 1
         var frame: Frame
         if let split {
@@ -20,8 +58,6 @@ extension AppState {
                 let env = environment(at: time, depth: topDepth + 1)
                 if var gone = stack.transition?.leaving?.frame(env: env, measurer: measurer) {
                     // A popped screen is only drawn: it asks for no more work.
-                    gone.effects = []
-                    gone.photoWarmup = []
                     gone.prefetch = []
                     gone.textPrefetch = []
                     gone.commands = gone.commands.map(\.withoutUploads)
@@ -36,22 +72,21 @@ extension AppState {
     }
 
     /// The frame of the screen at `depth` (0 = root).
-    mutating func screenFrame(depth: Int, at time: Seconds, measurer: some TextMeasuring) -> Frame {
+    func screenFrame(depth: Int, at time: Seconds, measurer: some TextMeasuring) -> Frame {
         let env = environment(at: time, depth: depth)
         return stack.screens[depth].frame(env: env, measurer: measurer)
     }
 
     /// The key help, the FPS overlay and the notice, over any screen, when they are shown.
-    mutating func drawOverlays(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?,
-                               into commands: inout [DrawCommand]) {
+    func drawOverlays(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?,
+                      into commands: inout [DrawCommand]) {
         loading?.draw(windowSize: windowSize, time: time, theme: theme, measurer: measurer, into: &commands)
         if showsHelp {
             HelpOverlay.draw(screenRows: top.keyHelp, canGoBack: stack.depth > 1, windowSize: windowSize, theme: theme,
                              measurer: measurer, into: &commands)
         }
-        if showsFPS, let statistics {
-            overlay.draw(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale, theme: theme,
-                         measurer: measurer, into: &commands)
+        if showsFPS, statistics != nil {
+            overlay.draw(windowSize: windowSize, theme: theme, into: &commands)
         }
         if let notice, notice.isVisible(at: time) {
             notice.draw(windowSize: windowSize, theme: theme, measurer: measurer, into: &commands)

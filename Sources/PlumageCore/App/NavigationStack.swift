@@ -48,7 +48,7 @@ public struct NavigationStack: Sendable {
         var windowTitle: String { "" }
         var keyHelp: [(keys: String, action: String)] { [] }
         mutating func handle(_ event: InputEvent, env: ScreenEnvironment) -> [Effect] { [] }
-        mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame { Frame() }
+        func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame { Frame() }
         func isAnimating(env: ScreenEnvironment) -> Bool { false }
     }
 

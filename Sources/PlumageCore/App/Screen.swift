@@ -32,9 +32,13 @@ public protocol Screen: Sendable {
     /// the screen used it itself (closing a menu); otherwise the app pops the screen.
     mutating func back(env: ScreenEnvironment) -> Bool
 
-    /// Advances animations to `env.time` and returns the frame to draw, with any platform work
-    /// the screen wants now (photos to decode) in `Frame.effects`.
-    mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame
+    /// Brings the screen up to `env` before a frame (in the loop's event path, never while drawing):
+    /// advances animations to `env.time`, follows the window, lays out what will show, and returns
+    /// the platform work it wants now (photos to decode).
+    mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect]
+
+    /// The frame to draw: a pure function of the screen's state and `env` (call `update` first).
+    func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame
 
     /// True when the next frame would differ without new input (an animation, a spinner).
     func isAnimating(env: ScreenEnvironment) -> Bool
@@ -63,6 +67,8 @@ extension Screen {
     public var role: ScreenRole { .list }
     /// By default a screen has no use for Back of its own: the app pops it.
     public mutating func back(env: ScreenEnvironment) -> Bool { false }
+    /// By default a screen has nothing to bring up to date.
+    public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] { [] }
     /// By default a screen has no idle work.
     public mutating func refine(maxRows: Int, env: ScreenEnvironment, measurer: some TextMeasuring) -> Bool { false }
     /// By default leaving needs nothing.

@@ -99,7 +99,7 @@ extension AppState {
     }
 
     /// The frame of the split view: the list on the left, a hairline, the detail on the right.
-    mutating func splitFrame(_ split: SplitView, at time: Seconds, measurer: some TextMeasuring) -> Frame {
+    func splitFrame(_ split: SplitView, at time: Seconds, measurer: some TextMeasuring) -> Frame {
         let listEnv = environment(at: time, depth: split.listDepth, pane: split.listPane)
         var frame = stack.screens[split.listDepth].frame(env: listEnv, measurer: measurer)
             .placed(at: 0, clippedTo: split.listPane)

@@ -1,4 +1,5 @@
-/// Everything the platform needs to draw one frame, and the work it should do for the next ones.
+/// Everything the platform needs to draw one frame, and the images and text the next ones will
+/// want (made by a pure `frame`: no effects, no requests of its own).
 public struct Frame: Sendable {
     /// Drawing commands in painter's order.
     public var commands: [DrawCommand]
@@ -7,11 +8,6 @@ public struct Frame: Sendable {
     /// Text of rows about to scroll in, nearest first, as `.text` commands: the executor may render
     /// a few into its cache after drawing, so rows arrive with their text ready.
     public var textPrefetch: [DrawCommand]
-    /// Photos whose coarsest decoded level should be uploaded in idle time (the image view's
-    /// neighbours), so moving to one draws it in the very next frame.
-    public var photoWarmup: [String] = []
-    /// Platform work the screens want now (photo decodes), performed after drawing.
-    public var effects: [Effect] = []
     /// Creates a frame.
     public init(commands: [DrawCommand] = [], prefetch: [ImageRequest] = [], textPrefetch: [DrawCommand] = []) {
         self.commands = commands; self.prefetch = prefetch; self.textPrefetch = textPrefetch
@@ -21,13 +17,11 @@ public struct Frame: Sendable {
     public var textDump: String { commands.map(\.description).joined(separator: "\n") }
 
     /// Adds `other` on top: its commands after these, its prefetch lists first (the screen on
-    /// top is the one the user looks at), both frames' effects.
+    /// top is the one the user looks at).
     public mutating func overlay(_ other: Frame) {
         commands += other.commands
         prefetch = other.prefetch + prefetch
         textPrefetch = other.textPrefetch + textPrefetch
-        photoWarmup = other.photoWarmup + photoWarmup
-        effects += other.effects
     }
 
     /// The same frame moved `dx` points to the right and clipped to its own moved window

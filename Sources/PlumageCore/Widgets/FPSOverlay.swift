@@ -20,15 +20,31 @@ struct FPSOverlay: Sendable {
     /// Size of the overlay panel in points.
     static let size = Size(width: 300, height: 150)
 
-    /// Appends the panel below the bar at the top right, refreshing its text and graph every `refreshInterval`.
-    mutating func draw(
+    /// The panel's rectangle below the bar at the top right of a window of `windowSize` points.
+    static func panel(windowSize: Size) -> Rect {
+        Rect(x: windowSize.width - size.width - 12, y: ChromeMetrics.barHeight + 12, width: size.width,
+             height: size.height)
+    }
+
+    /// Where the graph goes inside `panel`.
+    static func graphRect(in panel: Rect) -> Rect {
+        Rect(x: panel.minX + 12, y: panel.minY + 80, width: panel.width - 24, height: panel.height - 90)
+    }
+
+    /// The panel's opaque ground in `theme`.
+    static func background(_ theme: Theme) -> RGBA {
+        theme.color(.overlayBackground).withAlpha(0.9).over(theme.color(.backdrop))
+    }
+
+    /// Refreshes the text and graph from `statistics` when `refreshInterval` has passed since the
+    /// last refresh (or nothing is shown yet).
+    mutating func refresh(
         statistics: FrameStatistics, time: Seconds, windowSize: Size, scale: DisplayScale, theme: Theme,
-        measurer: some TextMeasuring, into commands: inout [DrawCommand]
+        measurer: some TextMeasuring
     ) {
-        let frame = Rect(x: windowSize.width - Self.size.width - 12, y: ChromeMetrics.barHeight + 12,
-                         width: Self.size.width, height: Self.size.height)
-        let graphRect = Rect(x: frame.minX + 12, y: frame.minY + 80, width: frame.width - 24, height: frame.height - 90)
-        let background = theme.color(.overlayBackground).withAlpha(0.9).over(theme.color(.backdrop))
+        let frame = Self.panel(windowSize: windowSize)
+        let graphRect = Self.graphRect(in: frame)
+        let background = Self.background(theme)
         if time - updatedAt >= Self.refreshInterval || lines.isEmpty {
             let s = statistics.summary(now: time)
             lines = [
@@ -48,6 +64,13 @@ struct FPSOverlay: Sendable {
             refreshCount += 1
             updatedAt = time
         }
+    }
+
+    /// Appends the panel with the text and graph of the last refresh.
+    func draw(windowSize: Size, theme: Theme, into commands: inout [DrawCommand]) {
+        let frame = Self.panel(windowSize: windowSize)
+        let graphRect = Self.graphRect(in: frame)
+        let background = Self.background(theme)
         // Opaque, so the overlay costs a few copies rather than a large per-pixel blend.
         commands.append(.roundedFill(frame, radius: 12, background))
         var y = frame.minY + 10

@@ -22,6 +22,9 @@ public final class SDLBackend {
     public let photoTextures: PhotoTextures
     /// Counts `.loadPhotos` effects; the loader's generation of the latest request list.
     var photoGeneration = 0
+    /// The photos the latest `.loadPhotos` marked warm (neighbours): their coarsest decoded level is
+    /// uploaded in idle time.
+    var warmPhotos: [String] = []
     /// Results of background work (`runInBackground`) waiting for `news()`.
     let background: Mailbox<InputEvent>
     /// Decoded pixels shared by `images` and `photos`.
@@ -96,10 +99,10 @@ public final class SDLBackend {
         executor.scale = displayScale.factor
     }
 
-    /// Draws `frame` (not presented) and queues the neighbours' coarsest levels for idle-time upload.
+    /// Draws `frame` (not presented) and queues the warm photos' coarsest levels for idle-time upload.
     public func draw(_ frame: Frame) {
         executor.draw(frame)
-        for path in frame.photoWarmup { executor.prefetchPhoto(path: path) }
+        for path in warmPhotos { executor.prefetchPhoto(path: path) }
     }
 
     /// Carries out the photo work among `effects` and returns the rest (quit, fullscreen, reload,
@@ -119,8 +122,10 @@ public final class SDLBackend {
                                    generation: generation)
                 }
                 photos.cancel(olderThan: generation)
+                warmPhotos = requests.filter(\.warm).map(\.path)
             case .cancelPhotoLoads:
                 photos.cancelAll()
+                warmPhotos = []
             case let .textInput(area):
                 if let area {
                     var rect = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
@@ -151,36 +156,51 @@ public final class SDLBackend {
     public func workAhead(until deadline: Double) -> Bool { executor.uploadAhead(until: deadline) }
 }
 
-/// Driving an app with a backend: the steps every owner of an `AppState` repeats.
+/// Driving an app with a backend: the steps every owner of an `AppState` repeats, in order — the
+/// event path (`advance`: news in, screens updated, their work carried out) and drawing (`draw`:
+/// the app's pure frame executed).
 extension SDLBackend {
-    /// Hands the platform's news to `app`, lays out its frame at `time`, carries out the frame's
-    /// photo work and draws it (not presented); returns the frame and the effects left for the
-    /// caller (from the news). When the photo work replays pixels already decoded (a photo viewed
-    /// before), the app hears of them and is laid out again first, so the photo is in this frame.
+    /// The event path of one frame: hands the platform's news to `app`, brings it up to `time`
+    /// (`AppState.update`) and carries out the photo work it asks for. When that work replays
+    /// pixels already decoded (a photo viewed before), the app hears of them and is updated again,
+    /// so the next frame shows the photo. Returns the effects left for the caller.
+    public func advance(_ app: inout AppState, at time: Seconds, statistics: FrameStatistics?) -> [Effect] {
+        prepare(displayScale: app.displayScale, textScale: app.textScale)
+        var effects: [Effect] = []
+        for round in 0..<2 {
+            let events = news()
+            if round > 0 && events.isEmpty { break }
+            for event in events { effects += app.handle(event, at: time) }
+            effects += perform(app.update(at: time, measurer: measurer, statistics: statistics))
+        }
+        return perform(effects)
+    }
+
+    /// Lays out `app`'s frame at `time` (a pure function of its state) and draws it, not presented;
+    /// records the cost in `lastFrameCost` (`layoutMs` includes the event path's `advanceMs`).
+    @discardableResult
+    public func draw(_ app: AppState, at time: Seconds, statistics: FrameStatistics?, advanceMs: Double = 0) -> Frame {
+        let start = Video.seconds()
+        prepare(displayScale: app.displayScale, textScale: app.textScale)
+        let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
+        let laidOut = Video.seconds()
+        draw(frame)
+        lastFrameCost = FrameCost(layoutMs: advanceMs + (laidOut - start) * 1000,
+                                  drawMs: (Video.seconds() - laidOut) * 1000, frostMs: executor.frostMsLastFrame,
+                                  textRenders: executor.textRendersLastFrame, uploads: images.uploadsLastFrame)
+        return frame
+    }
+
+    /// `advance` then `draw`: one whole frame of `app` at `time` (not presented); returns the frame
+    /// and the effects left for the caller.
     @discardableResult
     public func drawFrame(of app: inout AppState, at time: Seconds, statistics: FrameStatistics?)
         -> (frame: Frame, effects: [Effect])
     {
         let start = Video.seconds()
-        var effects: [Effect] = []
-        for event in news() { effects += app.handle(event, at: time) }
-        prepare(displayScale: app.displayScale, textScale: app.textScale)
-        var frame = app.frame(at: time, measurer: measurer, statistics: statistics)
-        effects += perform(frame.effects)
-        if !frame.effects.isEmpty {
-            let replayed = news()
-            if !replayed.isEmpty {
-                for event in replayed { effects += app.handle(event, at: time) }
-                frame = app.frame(at: time, measurer: measurer, statistics: statistics)
-                effects += perform(frame.effects)
-            }
-        }
-        let laidOut = Video.seconds()
-        draw(frame)
-        lastFrameCost = FrameCost(layoutMs: (laidOut - start) * 1000, drawMs: (Video.seconds() - laidOut) * 1000,
-                                  frostMs: executor.frostMsLastFrame, textRenders: executor.textRendersLastFrame,
-                                  uploads: images.uploadsLastFrame)
-        return (frame, perform(effects))
+        let effects = advance(&app, at: time, statistics: statistics)
+        let frame = draw(app, at: time, statistics: statistics, advanceMs: (Video.seconds() - start) * 1000)
+        return (frame, effects)
     }
 
     /// Draws `app` at `time` until every requested image has decoded and uploaded (at most

@@ -9,7 +9,7 @@ import Testing
         var app = AppState.feed(Fixtures.source(count: count))
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
@@ -18,7 +18,7 @@ import Testing
         _ = app.handle(.wheel(dx: 0, dy: -3, at: Point(x: 400, y: 300), []), at: 1)
         var last = 0.0
         for step in 1...30 {
-            _ = app.frame(at: 1 + Double(step) / 60, measurer: m, statistics: nil)
+            _ = app.updatedFrame(at: 1 + Double(step) / 60, measurer: m, statistics: nil)
             #expect(app.list.scroll.offset >= last)
             last = app.list.scroll.offset
         }
@@ -29,24 +29,24 @@ import Testing
     @Test func keysScrollAndEndReachesTheBottom() {
         var app = makeApp()
         _ = app.handle(.key(.end, []), at: 1)
-        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 3, measurer: m, statistics: nil)
         #expect(app.list.scroll.offset == app.list.scroll.maxOffset)
         _ = app.handle(.key(.character("k"), []), at: 3)
-        _ = app.frame(at: 5, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 5, measurer: m, statistics: nil)
         #expect(app.list.scroll.offset == app.list.scroll.maxOffset - FeedMetrics.lineStep)
         _ = app.handle(.key(.home, []), at: 5)
-        _ = app.frame(at: 7, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 7, measurer: m, statistics: nil)
         #expect(app.list.scroll.offset == 0)
     }
 
     @Test func resizeKeepsTheTopRowInPlace() {
         var app = makeApp()
         app.scrollList(to: 5000, at: 1)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let row = app.list.row(atContentY: app.list.scroll.offset)!
         let item = app.list.rows[row]
         _ = app.handle(.resized(Size(width: 420, height: 700), .one), at: 2)
-        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         let after = app.list.row(atContentY: app.list.scroll.offset)!
         #expect(app.list.rows[after] == item)
     }
@@ -57,7 +57,7 @@ import Testing
         _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: 26)), at: 1)
         #expect(app.feedScreen?.picker.isOpen == true)
         // Second row of the panel (6 pt inset + 1.5 rows down).
-        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("picker:Media  10"))
         _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: ChromeMetrics.barHeight + 6 + 6 + 44 * 1.5)), at: 2)
         #expect(app.feedScreen?.picker.isOpen == false)
@@ -81,7 +81,7 @@ import Testing
         #expect(abs(app.list.scroll.offset - 200) < 0.001)  // the content follows the pointer exactly
         _ = app.handle(.pointerUp(.left, at: Point(x: 400, y: 300)), at: 1.1)
         #expect(app.list.scroll.isAnimating)
-        _ = app.frame(at: 1.5, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1.5, measurer: m, statistics: nil)
         #expect(app.list.scroll.offset > 300)
     }
 
@@ -103,7 +103,7 @@ import Testing
 
     @Test func frameDrawsOnlyVisibleRowsAndPrefetchesAhead() {
         var app = makeApp()
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let bodies = frame.commands.filter { if case let .text(_, _, key) = $0 { key.hasPrefix("body:") } else { false } }
         let top = app.list.scroll.offset - ChromeMetrics.barHeight
         #expect(bodies.count > 1)
@@ -121,10 +121,10 @@ import Testing
         func metaKeys(_ frame: Frame) -> [String] {
             frame.commands.compactMap { if case let .text(_, _, key) = $0, key.hasPrefix("meta:") { key } else { nil } }
         }
-        let before = metaKeys(app.frame(at: 1, measurer: m, statistics: nil))
+        let before = metaKeys(app.updatedFrame(at: 1, measurer: m, statistics: nil))
         #expect(before.first?.hasSuffix(":1h") == true)
         app.fixedNow = Timestamp(seconds: 1_700_003_600 + 3 * 3600)
-        let after = metaKeys(app.frame(at: 2, measurer: m, statistics: nil))
+        let after = metaKeys(app.updatedFrame(at: 2, measurer: m, statistics: nil))
         #expect(after.first?.hasSuffix(":4h") == true)
         #expect(app.list.generation == generation)
     }

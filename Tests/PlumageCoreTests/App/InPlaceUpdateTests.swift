@@ -20,17 +20,17 @@ import Testing
         var app = AppState.feed(Fixtures.source(count: 3000))
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         let before = storage(app)
         #expect(before.count == 2 && !before.contains(nil))
         app.refine(maxRows: 16, at: 0.1, measurer: m)
         #expect(storage(app) == before)
         _ = app.handle(.key(.down, []), at: 0.2)
         _ = app.handle(.wheel(dx: 0, dy: -1, at: Point(x: 400, y: 300), []), at: 0.3)
-        _ = app.frame(at: 0.4, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0.4, measurer: m, statistics: nil)
         #expect(storage(app) == before)
         app.updateTop(FeedScreen.self) { $0.scrollList(to: 900, at: 0.5) }
-        _ = app.frame(at: 0.6, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0.6, measurer: m, statistics: nil)
         #expect(storage(app) == before)
     }
 }

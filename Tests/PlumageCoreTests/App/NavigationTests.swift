@@ -12,7 +12,7 @@ import Testing
         var app = AppState.feed(Fixtures.source(count: 60))
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
@@ -28,8 +28,8 @@ import Testing
         app.push(PhotoScreen(photos: photos, index: 0, context: "Test"), at: 1)
         let animating = app.isAnimating(at: 1.05)
         #expect(animating)
-        let early = app.frame(at: 1.02, measurer: m, statistics: nil)
-        let middle = app.frame(at: 1.1, measurer: m, statistics: nil)
+        let early = app.updatedFrame(at: 1.02, measurer: m, statistics: nil)
+        let middle = app.updatedFrame(at: 1.1, measurer: m, statistics: nil)
         // The feed's backdrop at 0, the image view's further right, moving left as time goes.
         #expect(backdropXs(early).first == 0)
         #expect(backdropXs(early).count == 2 && backdropXs(middle).count == 2)
@@ -37,7 +37,7 @@ import Testing
         #expect(backdropXs(middle)[1] > 0 && backdropXs(middle)[1] < 800)
         // The sliding screen is clipped to its part of the window.
         #expect(middle.commands.contains(.clip(Rect(x: backdropXs(middle)[1], y: 0, width: 800 - backdropXs(middle)[1], height: 600))))
-        let done = app.frame(at: 1.01 + NavigationStack.slideDuration, measurer: m, statistics: nil)
+        let done = app.updatedFrame(at: 1.01 + NavigationStack.slideDuration, measurer: m, statistics: nil)
         #expect(backdropXs(done) == [0])
         #expect(app.stack.slideOffset(at: 2) == nil)
     }
@@ -45,15 +45,15 @@ import Testing
     @Test func popSlidesOutAndTheFeedKeepsItsScrollOffset() {
         var app = makeApp()
         app.scrollList(to: 900, at: 0)
-        _ = app.frame(at: 0.5, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0.5, measurer: m, statistics: nil)
         app.push(PhotoScreen(photos: photos, index: 0, context: "Test"), at: 1)
-        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         _ = app.handle(.key(.backspace, []), at: 3)
         #expect(app.feedScreen != nil)
-        let sliding = app.frame(at: 3.1, measurer: m, statistics: nil)
+        let sliding = app.updatedFrame(at: 3.1, measurer: m, statistics: nil)
         #expect(backdropXs(sliding).count == 2)
         #expect(backdropXs(sliding)[1] > 0)
-        _ = app.frame(at: 4, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 4, measurer: m, statistics: nil)
         #expect(app.list.scroll.offset == 900)
         #expect(app.stack.transition == nil)
     }
@@ -73,9 +73,9 @@ import Testing
 
     @Test func thePushedScreenShowsABackButtonAndTheRootFeedAMenu() {
         var app = makeApp()
-        #expect(app.frame(at: 1, measurer: m, statistics: nil).textDump.contains("icon menu"))
+        #expect(app.updatedFrame(at: 1, measurer: m, statistics: nil).textDump.contains("icon menu"))
         app.openPhotos(photos, at: 0)
-        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("icon back"))
         #expect(!frame.textDump.contains("icon menu"))
     }
@@ -105,7 +105,7 @@ import Testing
         // j pans the image view; the feed under it does not scroll.
         _ = app.handle(.key(.character("j"), []), at: 1)
         _ = app.handle(.key(.escape, []), at: 2)
-        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 3, measurer: m, statistics: nil)
         #expect(app.list.scroll.offset == 0)
     }
 
@@ -125,9 +125,9 @@ import Testing
         #expect(app.list.rows.count == 7)
         _ = app.handle(.failed("cannot reload: feed.json: 3:12: expected ','"), at: 2)
         #expect(app.list.rows.count == 7)
-        let frame = app.frame(at: 3, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 3, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("notice:cannot reload: feed.json: 3:12: expected ','"))
-        #expect(!app.frame(at: 2 + Notice.duration, measurer: m, statistics: nil).textDump.contains("notice:"))
+        #expect(!app.updatedFrame(at: 2 + Notice.duration, measurer: m, statistics: nil).textDump.contains("notice:"))
     }
 
     @Test func theBarThemeButtonIsAnAppCommandFromEveryScreen() {
@@ -144,12 +144,12 @@ import Testing
     @Test func backDuringAPushSlidesOutFromWhereThePushGotTo() {
         var app = makeApp()
         app.push(PhotoScreen(photos: photos, index: 0, context: "Test"), at: 1)
-        let before = backdropXs(app.frame(at: 1.1, measurer: m, statistics: nil))
+        let before = backdropXs(app.updatedFrame(at: 1.1, measurer: m, statistics: nil))
         _ = app.handle(.key(.escape, []), at: 1.1)
-        let after = backdropXs(app.frame(at: 1.1, measurer: m, statistics: nil))
+        let after = backdropXs(app.updatedFrame(at: 1.1, measurer: m, statistics: nil))
         #expect(before.count == 2 && after.count == 2)
         #expect(abs(before[1] - after[1]) <= 1)
-        let later = backdropXs(app.frame(at: 1.15, measurer: m, statistics: nil))
+        let later = backdropXs(app.updatedFrame(at: 1.15, measurer: m, statistics: nil))
         #expect(later.count == 2 && later[1] > after[1])
     }
 
@@ -166,14 +166,14 @@ import Testing
     @Test func aRevealedImageViewAsksForItsPhotosAgain() {
         var app = makeApp()
         app.openPhotos(photos, at: 0)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         app.push(FeedScreen(source: Fixtures.source(count: 3)), at: 2, animated: false)
         #expect(app.handle(.key(.escape, []), at: 3) == [])
-        _ = app.frame(at: 4, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 4, measurer: m, statistics: nil)
         app.openPhotos(Array(photos.prefix(1)), at: 0, time: 5)
-        _ = app.frame(at: 5, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 5, measurer: m, statistics: nil)
         #expect(app.handle(.key(.escape, []), at: 6) == [.cancelPhotoLoads])
-        let frame = app.frame(at: 7, measurer: m, statistics: nil)
+        let frame = app.step(at: 7, measurer: m, statistics: nil)
         let asked = frame.effects.compactMap { if case let .loadPhotos(requests) = $0 { requests.map(\.path) } else { nil } }
         #expect(asked == [["/p0.jpg", "/p1.jpg", "/p2.jpg"]])
     }
@@ -190,12 +190,12 @@ import Testing
         var app = makeApp()
         app.openPhotos(photos, at: 0)
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
-        #expect(app.frame(at: 1, measurer: m, statistics: nil).textDump.contains("level 0 linear\n"))
+        #expect(app.updatedFrame(at: 1, measurer: m, statistics: nil).textDump.contains("level 0 linear\n"))
         _ = app.handle(.key(.escape, []), at: 2)
-        let sliding = app.frame(at: 2.05, measurer: m, statistics: nil)
-        #expect(sliding.textDump.contains("photo p0.jpg in"))
-        #expect(sliding.textDump.contains("no-uploads"))
-        #expect(sliding.effects.isEmpty && sliding.photoWarmup.isEmpty)
+        let sliding = app.step(at: 2.05, measurer: m, statistics: nil)
+        #expect(sliding.frame.textDump.contains("photo p0.jpg in"))
+        #expect(sliding.frame.textDump.contains("no-uploads"))
+        #expect(sliding.effects.isEmpty)
     }
 
     @Test func idleLayoutEndsWhenTheFeedBelowWasLaidOutForAnotherSize() {
@@ -206,7 +206,7 @@ import Testing
         while app.refine(maxRows: 16, at: 1, measurer: m) && steps < 1000 { steps += 1 }
         #expect(steps < 1000)
         _ = app.handle(.key(.escape, []), at: 2)
-        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 3, measurer: m, statistics: nil)
         #expect(app.list.layoutKey?.width == 500)
     }
 }

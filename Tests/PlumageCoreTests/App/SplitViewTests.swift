@@ -11,7 +11,7 @@ import Testing
         var app = AppState.feed(Fixtures.source(count: 30))
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: width, height: 800), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
@@ -28,7 +28,7 @@ import Testing
         _ = app.handle(.key(.down, []), at: 1)
         _ = app.handle(.key(.enter, []), at: 1)
         #expect(app.split?.listPane == Rect(x: 0, y: 0, width: 560, height: 800))
-        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(backdrops(frame) == [Rect(x: 0, y: 0, width: 560, height: 800), Rect(x: 560, y: 0, width: 720, height: 800)])
         #expect(frame.textDump.contains("text bar:Post"))
         #expect(frame.textDump.contains("text bar:Timeline"))
@@ -38,9 +38,9 @@ import Testing
         var app = makeApp(width: 1280)
         _ = app.handle(.key(.down, []), at: 1)
         _ = app.handle(.key(.enter, []), at: 1)
-        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         // The second post's body text, in the list's pane on the left.
-        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         let bodies = frame.commands.compactMap { if case let .text(_, p, key) = $0, key.hasPrefix("body:"), p.x < 560 { p } else { nil } }
         #expect(bodies.count > 2)
         let target = Point(x: 300, y: bodies[1].y + 5)
@@ -56,7 +56,7 @@ import Testing
         _ = app.handle(.key(.enter, []), at: 1)
         _ = app.handle(.resized(Size(width: 900, height: 800), .one), at: 2)
         #expect(app.split == nil)
-        #expect(backdrops(app.frame(at: 3, measurer: m, statistics: nil)) == [Rect(x: 0, y: 0, width: 900, height: 800)])
+        #expect(backdrops(app.updatedFrame(at: 3, measurer: m, statistics: nil)) == [Rect(x: 0, y: 0, width: 900, height: 800)])
         #expect(app.top(as: DetailsScreen.self)?.item == 0)
         _ = app.handle(.resized(Size(width: 1200, height: 800), .one), at: 4)
         #expect(app.split != nil && app.top(as: DetailsScreen.self)?.item == 0)
@@ -82,7 +82,7 @@ import Testing
         _ = app.handle(.key(.down, []), at: 2)
         _ = app.handle(.key(.enter, []), at: 2)
         #expect(app.stack.depth == 2 && app.top(as: DetailsScreen.self)?.item == 1)
-        #expect(app.frame(at: 3, measurer: m, statistics: nil).commands.contains(.fill(Rect(x: 0, y: 50, width: 560, height: 2), Fixtures.theme.color(.link))))
+        #expect(app.updatedFrame(at: 3, measurer: m, statistics: nil).commands.contains(.fill(Rect(x: 0, y: 50, width: 560, height: 2), Fixtures.theme.color(.link))))
         _ = app.handle(.key(.tab, []), at: 3)
         #expect(!app.listHasFocus)
         _ = app.handle(.key(.escape, []), at: 4)
@@ -108,7 +108,7 @@ import Testing
     @Test func aPhotoOpenedFromTheDetailsShowsBesideTheList() {
         var app = AppState.feed(DetailsScreenTests.source())
         _ = app.handle(.resized(Size(width: 1280, height: 800), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         _ = app.handle(.key(.down, []), at: 1)
         _ = app.handle(.key(.enter, []), at: 1)
         _ = app.handle(.key(.down, []), at: 2)  // the post's photo
@@ -120,23 +120,23 @@ import Testing
         var app = makeApp(width: 1280)
         _ = app.handle(.key(.down, []), at: 1)
         _ = app.handle(.key(.enter, []), at: 1)
-        _ = app.frame(at: 1.5, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1.5, measurer: m, statistics: nil)
         _ = app.handle(.pointerDown(.left, at: Point(x: 300, y: 600)), at: 2)
         for i in 1...5 { _ = app.handle(.pointerMoved(to: Point(x: 300 + Double(i) * 100, y: 600 - Double(i) * 40)), at: 2 + Double(i) * 0.01) }
         _ = app.handle(.pointerUp(.left, at: Point(x: 800, y: 400)), at: 2.1)
-        _ = app.frame(at: 4, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 4, measurer: m, statistics: nil)
         let settled = app.list.scroll.offset
         // Hovering over the list afterwards does not scroll it: its drag ended with the release.
         _ = app.handle(.pointerMoved(to: Point(x: 300, y: 300)), at: 5)
         _ = app.handle(.pointerMoved(to: Point(x: 300, y: 100)), at: 5.1)
-        _ = app.frame(at: 6, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 6, measurer: m, statistics: nil)
         #expect(app.list.scroll.offset == settled)
     }
 
     @Test func theListsBackButtonGoesBackPastTheDetail() {
         var app = makeApp(width: 1280)
         app.push(FeedScreen.search("item", in: Fixtures.source(count: 30)), at: 0, animated: false)
-        _ = app.frame(at: 0.5, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0.5, measurer: m, statistics: nil)
         _ = app.handle(.key(.down, []), at: 1)
         _ = app.handle(.key(.enter, []), at: 1)
         #expect(app.stack.depth == 3 && app.split?.listDepth == 1)

@@ -14,7 +14,7 @@ import Testing
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         app.assetRoot = "/assets"
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         app.completeFeedLayout(at: 0, measurer: m)
         return app
     }
@@ -24,14 +24,14 @@ import Testing
     @Test func feed() {
         var app = makeApp()
         _ = app.handle(.pointerMoved(to: Point(x: 300, y: 120)), at: 1)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "feed") == nil)
     }
 
     @Test func pickerOpen() {
         var app = makeApp()
         _ = app.handle(.pointerDown(.left, at: Point(x: 400, y: 26)), at: 1)
-        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "feed-picker") == nil)
     }
 
@@ -40,17 +40,17 @@ import Testing
         app.openPhotos(photos, at: 1)
         _ = app.handle(.photo(.size(path: "/p1.jpg", PixelSize(width: 1600, height: 900))), at: 1)
         _ = app.handle(.photo(.level(path: "/p1.jpg", level: 1)), at: 1)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "image-view") == nil)
     }
 
     @Test func imageViewLoadingAndFailed() {
         var app = makeApp()
         app.openPhotos(photos, at: 0)
-        let loading = app.frame(at: 1.25, measurer: m, statistics: nil)
+        let loading = app.updatedFrame(at: 1.25, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(loading.textDump, named: "image-view-loading") == nil)
         _ = app.handle(.photo(.failed(path: "/p0.jpg", .tooLarge(width: 30000, height: 20000, limit: 250_000_000))), at: 2)
-        let failed = app.frame(at: 2, measurer: m, statistics: nil)
+        let failed = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(failed.textDump, named: "image-view-failed") == nil)
     }
 
@@ -77,9 +77,9 @@ import Testing
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         app.assetRoot = "/assets"
         _ = app.handle(.resized(Size(width: 800, height: 1200), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         app.completeFeedLayout(at: 0, measurer: m)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "feed-archive-cells") == nil)
     }
 
@@ -90,26 +90,26 @@ import Testing
         app.openPhotos([Photo(path: "/p0.jpg", title: "p0.jpg", knownSize: PixelSize(width: 1600, height: 900), alt: alt)],
                        at: 0)
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 1)), at: 1)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "image-view-alt") == nil)
     }
 
     @Test func pushHalfway() {
         var app = makeApp()
         app.push(PhotoScreen(photos: photos, index: 0, context: "Test"), at: 1)
-        let frame = app.frame(at: 1.1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1.1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "push-halfway") == nil)
     }
 
     @Test func helpListsTheTopScreensKeysThenTheApps() {
         var app = makeApp()
         _ = app.handle(.key(.character("?"), []), at: 1)
-        let feed = app.frame(at: 1, measurer: m, statistics: nil)
+        let feed = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(feed.textDump, named: "feed-help") == nil)
         _ = app.handle(.key(.character("?"), []), at: 1)
         app.openPhotos(photos, at: 0)
         _ = app.handle(.key(.character("?"), []), at: 2)
-        let photo = app.frame(at: 2, measurer: m, statistics: nil)
+        let photo = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(photo.textDump, named: "image-view-help") == nil)
     }
 }

@@ -17,14 +17,14 @@ import Testing
         _ = app.handle(.placesScanned(PlaceFixtures.batch([
             ("2021/Rome", photos(5)), ("Lisbon", photos(3)), ("", photos(1)), ("2021/Trips/Kyoto", photos(2)),
         ], total: 11)), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
     @Test func placesListWhileScanning() {
         var app = makeApp()
         _ = app.handle(.pointerMoved(to: Point(x: 300, y: 200)), at: 1)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "places") == nil)
     }
 
@@ -36,7 +36,7 @@ import Testing
             PhotoHeader(index: 1, name: "IMG_2.jpg", size: PixelSize(width: 4032, height: 3024),
                         taken: Timestamp(year: 2019, month: 5, day: 17, hour: 9, minute: 41)),
         ])), at: 1)
-        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "place-photos") == nil)
     }
 }

@@ -26,11 +26,11 @@ import Testing
         #expect(!app.isAnimating(at: 0))
         _ = app.handle(.loading(LoadingBar(fraction: 0.5, label: "Reading archive.zip…")), at: 0)
         #expect(app.isAnimating(at: 0))
-        let frame = app.frame(at: 0, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         #expect(barFills(frame).map(\.width) == [800, 400])
         #expect(frame.textDump.contains("loading:Reading archive.zip…:test"))
         _ = app.handle(.loading(nil), at: 1)
-        #expect(barFills(app.frame(at: 1, measurer: m, statistics: nil)).isEmpty)
+        #expect(barFills(app.updatedFrame(at: 1, measurer: m, statistics: nil)).isEmpty)
         #expect(!app.isAnimating(at: 1))
     }
 
@@ -38,11 +38,11 @@ import Testing
         var app = makeApp()
         _ = app.handle(.loading(LoadingBar(fraction: 0)), at: 0)
         // At 0.6 s into a 1.5 s sweep the segment starts at 0.4 · 1000 − 200 = 200 points.
-        let early = barFills(app.frame(at: 0.6, measurer: m, statistics: nil))
+        let early = barFills(app.updatedFrame(at: 0.6, measurer: m, statistics: nil))
         #expect(early.count == 2)
         #expect(early.last == Rect(x: 200, y: 49, width: 200, height: 3))
         // At 0.15 s it is entering from the left: it starts at 0.1 · 1000 − 200 = −100, so 100 points show.
-        let entering = barFills(app.frame(at: 0.15, measurer: m, statistics: nil)).last
+        let entering = barFills(app.updatedFrame(at: 0.15, measurer: m, statistics: nil)).last
         #expect(entering == Rect(x: 0, y: 49, width: 100, height: 3))
     }
 }

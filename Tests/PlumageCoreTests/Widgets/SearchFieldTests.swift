@@ -37,7 +37,7 @@ import Testing
         var app = AppState.feed(DetailsScreenTests.source())
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 900), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
@@ -55,7 +55,7 @@ import Testing
         #expect(app.list.rows == [0, 1, 2])  // an empty query shows the list as it was
         _ = app.handle(.paste("#swift"), at: 1)
         #expect(app.list.rows == [0, 1])
-        let snapshot = app.frame(at: 1, measurer: m, statistics: nil)
+        let snapshot = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(snapshot.textDump, named: "search-box") == nil)
         let effects = app.handle(.key(.enter, []), at: 2)
         #expect(effects == [.textInput(nil)])
@@ -86,7 +86,7 @@ import Testing
                                items: [DetailsScreenTests.source().items[0]])
         #expect(app.handle(.sourceReloaded(fewer), at: 2) == [.textInput(nil)])
         #expect(app.feedScreen?.searchField == nil && app.list.rows == [0])
-        _ = app.frame(at: 3, measurer: m, statistics: nil)  // the old saved list would index past the items
+        _ = app.updatedFrame(at: 3, measurer: m, statistics: nil)  // the old saved list would index past the items
         app.push(FeedScreen.search("#swift", in: DetailsScreenTests.source()), at: 4, animated: false)
         _ = app.handle(.sourceReloaded(fewer), at: 5)
         #expect(app.feedScreen?.title == "#swift" && app.feedScreen?.query == "#swift" && app.list.rows == [0])
@@ -95,8 +95,8 @@ import Testing
     @Test func leavingAFeedWithTheBoxOpenTurnsTextInputOff() {
         var app = makeApp()
         _ = app.handle(.key(.character("/"), []), at: 1)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
-        let frame = app.frame(at: 1.1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1.1, measurer: m, statistics: nil)
         let body = frame.commands.compactMap { if case let .text(_, p, key) = $0, key.hasPrefix("body:") { p } else { nil } }
         guard let point = body.first.map({ Point(x: $0.x + 2, y: $0.y + 5) }) else { Issue.record("no post"); return }
         _ = app.handle(.pointerDown(.left, at: point), at: 2)

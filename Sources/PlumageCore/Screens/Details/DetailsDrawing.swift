@@ -1,19 +1,28 @@
 /// Drawing the details screen: the backdrop with the column tint, the post, the section titles
 /// and entries (hover and selection highlighted), the scroll indicator and the bar.
 extension DetailsScreen {
-    /// Lays out for the current window and theme, advances the scroll to `env.time` and returns the frame.
-    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
-        let theme = env.theme
+    /// Lays out for the current window and theme and advances the scroll to `env.time`.
+    public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] {
         let column = FeedScreen.columnFrame(windowSize: env.windowSize)
         let key = DetailsLayout.Key(width: column.width, textScale: env.textScale, displayScale: env.displayScale.factor,
-                                    theme: theme.name)
+                                    theme: env.theme.name)
         if layout?.key != key {
-            layout = DetailsLayout(item: post, content: content, key: key, theme: theme, now: env.now, measurer: measurer)
+            layout = DetailsLayout(item: post, content: content, key: key, theme: env.theme, now: env.now,
+                                   measurer: measurer)
         }
-        guard let layout else { return Frame() }
+        guard let layout else { return [] }
         scroll.resize(contentHeight: ChromeMetrics.barHeight + layout.height, viewportHeight: env.windowSize.height,
                       keepingOffset: scroll.offset)
         _ = scroll.advance(to: env.time)
+        return []
+    }
+
+    /// The frame (empty until `update` has laid the post out).
+    public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+        let theme = env.theme
+        let column = FeedScreen.columnFrame(windowSize: env.windowSize)
+        guard let layout else { return Frame() }
+        let key = layout.key
 
         var commands: [DrawCommand] = []
         commands.append(env.columnBackdrop(column))

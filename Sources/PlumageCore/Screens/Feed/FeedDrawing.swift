@@ -3,12 +3,19 @@ import Imaging
 /// Drawing the feed screen: the blurred backdrop with the column tint baked in, the visible rows,
 /// the scroll indicator, the bar and the section picker.
 extension FeedScreen {
-    /// Advances the scroll to `env.time`, lays out rows near the viewport and returns the frame.
-    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
-        let time = env.time
-        _ = list.scroll.advance(to: time)
+    /// Advances the scroll to `env.time` and lays out the rows near the viewport.
+    public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] {
+        _ = list.scroll.advance(to: env.time)
         list.layoutIfNeeded(key: layoutKey(env), viewportHeight: env.windowSize.height,
                             context: layoutContext(env), measurer: measurer)
+        if searchField != nil { searchFieldFrame = env.bar.searchFieldFrame }
+        return []
+    }
+
+    /// The frame: the visible rows, the empty-list message, the scroll indicator, the bar with its
+    /// search field and section picker; the images and text of rows about to scroll in to prefetch.
+    public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+        let time = env.time
 
         var commands: [DrawCommand] = []
         commands.reserveCapacity(256)
@@ -38,7 +45,6 @@ extension FeedScreen {
             commands.append(.roundedFill(bar.searchButton, radius: 10, theme.color(.selection)))
         }
         commands.append(.icon(searching ? .close : .search, bar.searchButton.insetBy(10), theme.color(.barIcon)))
-        if searchField != nil { searchFieldFrame = bar.searchFieldFrame }
         searchField?.draw(in: bar.searchFieldFrame, theme: theme, measurer: measurer, into: &commands)
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: env.pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)

@@ -54,9 +54,12 @@ public struct PhotoRequest: Hashable, Sendable {
     public var priority: Int
     /// The view in device pixels.
     public var viewSize: PixelSize
+    /// True for a photo the user may move to next (a neighbour): its coarsest decoded level is
+    /// uploaded in idle time, so moving to it draws it in the very next frame.
+    public var warm: Bool
     /// Creates a request.
-    public init(path: String, priority: Int, viewSize: PixelSize) {
-        self.path = path; self.priority = priority; self.viewSize = viewSize
+    public init(path: String, priority: Int, viewSize: PixelSize, warm: Bool = false) {
+        self.path = path; self.priority = priority; self.viewSize = viewSize; self.warm = warm
     }
 }
 

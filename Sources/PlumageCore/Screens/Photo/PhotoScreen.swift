@@ -236,7 +236,7 @@ public struct PhotoScreen: Screen {
         for (offset, priority) in [(0, 10), (1, 8), (-1, 7), (2, 5), (-2, 4)] {
             let i = index + offset
             guard photos.indices.contains(i), let path = photos[i].path else { continue }
-            out.append(PhotoRequest(path: path, priority: priority, viewSize: view))
+            out.append(PhotoRequest(path: path, priority: priority, viewSize: view, warm: path != photo?.path))
         }
         return out
     }

@@ -6,21 +6,21 @@ import Imaging
 /// position.
 extension PhotoScreen {
     /// Follows the window and the photo's known size, advances zoom animations to `env.time`,
-    /// and returns the frame with the decodes it wants (only when they changed).
-    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+    /// and returns the decodes it wants (only when they changed).
+    public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] {
         sync(window: env.windowSize, scale: env.displayScale)
         _ = viewport?.advance(to: env.time)
+        let wanted = requests(window: env.windowSize, scale: env.displayScale)
+        guard wanted != requested else { return [] }
+        requested = wanted
+        return [.loadPhotos(wanted)]
+    }
+
+    /// The frame: the backdrop, the photo (or spinner, or error), the alt text and the bar.
+    public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
         var commands: [DrawCommand] = []
         draw(env: env, measurer: measurer, into: &commands)
-        var frame = Frame(commands: commands)
-        let wanted = requests(window: env.windowSize, scale: env.displayScale)
-        if wanted != requested {
-            requested = wanted
-            frame.effects = [.loadPhotos(wanted)]
-        }
-        // The neighbours' coarsest levels go up in idle time, so next/previous shows them at once.
-        frame.photoWarmup = wanted.map(\.path).filter { $0 != photo?.path }
-        return frame
+        return Frame(commands: commands)
     }
 
     /// Side of a checkerboard square under transparent photos, in points.

@@ -8,11 +8,21 @@ extension PlaceScreen {
     /// Where a row's texts start, from the row's left edge.
     static let textX = FeedMetrics.padding + thumbnailSide + 12
 
-    /// Advances the scroll to `env.time` and returns the frame, with the thumbnails of the rows just
-    /// off screen to prefetch and, when headers are wanted, the request to read them.
-    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+    /// Advances the scroll to `env.time` and returns, when headers are wanted, the request to read them.
+    public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] {
         let count = place.photos.count
         list.sync(count: count, env: env)
+        let visible = list.visibleRows(count: count, env: env)
+        for row in visible {
+            let (key, make) = rowTexts(row, env: env, measurer: measurer)
+            texts.prepare(key, make: make)
+        }
+        return headerEffects(visible: visible)
+    }
+
+    /// The frame, with the thumbnails of the rows just off screen to prefetch.
+    public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+        let count = place.photos.count
         let theme = env.theme
         let column = RowList.column(env)
         var commands: [DrawCommand] = []
@@ -31,9 +41,7 @@ extension PlaceScreen {
         let trailing = ownsScan && isScanning ? "Scanning… " + PlaceText.photos(scannedPhotos) : PlaceText.photos(count)
         env.bar.draw(title: place.name, leftIcon: env.barLeftIcon, chevron: false, trailing: trailing,
                      theme: theme, hover: env.pointer, measurer: measurer, into: &commands)
-        var frame = Frame(commands: commands, prefetch: prefetch(visible: visible, env: env))
-        frame.effects = headerEffects(visible: visible)
-        return frame
+        return Frame(commands: commands, prefetch: prefetch(visible: visible, env: env))
     }
 
     /// The request for unread headers, from the first visible row on, when one is due: new photos
@@ -64,8 +72,8 @@ extension PlaceScreen {
     }
 
     /// Appends the row of photo `row`.
-    mutating func drawRow(_ row: Int, highlighted: Bool, env: ScreenEnvironment, measurer: some TextMeasuring,
-                          into commands: inout [DrawCommand]) {
+    func drawRow(_ row: Int, highlighted: Bool, env: ScreenEnvironment, measurer: some TextMeasuring,
+                 into commands: inout [DrawCommand]) {
         let theme = env.theme
         let frame = list.frame(ofRow: row, env: env)
         if highlighted { commands.append(contentsOf: env.rowHighlight(frame, column: RowList.column(env))) }
@@ -73,13 +81,8 @@ extension PlaceScreen {
                              env: env, into: &commands)
         let strings = texts(of: place.photos[row])
         let width = max(40, frame.width - Self.textX - FeedMetrics.padding)
-        let blocks = texts.blocks(for: PlaceRowTexts.key(strings, width: width, env: env)) {
-            [TextLayout.layout([StyledSpan(Substring(strings[0]), theme.color(.name))], style: .a2, maxWidth: width,
-                               maxLines: 1, measurer: measurer),
-             TextLayout.layout([StyledSpan(Substring(strings[1]), theme.color(.date)),
-                                StyledSpan(Substring(strings[2]), theme.color(.error))], style: .b1, maxWidth: width,
-                               maxLines: 1, measurer: measurer)]
-        }
+        let (key, make) = rowTexts(row, env: env, measurer: measurer)
+        let blocks = texts.blocks(for: key, make: make)
         let height = blocks[0].size.height + 2 + blocks[1].size.height
         let top = (frame.minY + (frame.height - height) / 2).rounded()
         commands.append(.text(blocks[0], at: Point(x: frame.minX + Self.textX, y: top),
@@ -88,6 +91,22 @@ extension PlaceScreen {
                               key: "place-photo-meta:\(Int(width)):\(theme.name):\(strings[1])\(strings[2])"))
         commands.append(.fill(Rect(x: frame.minX + Self.textX, y: frame.maxY - 1, width: frame.width - Self.textX,
                                    height: 1), theme.color(.separator)))
+    }
+
+    /// The cache key of row `row`'s text blocks (name; date, size and problem) and how to lay them out.
+    func rowTexts(_ row: Int, env: ScreenEnvironment, measurer: some TextMeasuring)
+        -> (PlaceRowTexts.Key, () -> [TextBlock])
+    {
+        let theme = env.theme
+        let strings = texts(of: place.photos[row])
+        let width = max(40, list.frame(ofRow: row, env: env).width - Self.textX - FeedMetrics.padding)
+        return (PlaceRowTexts.key(strings, width: width, env: env), {
+            [TextLayout.layout([StyledSpan(Substring(strings[0]), theme.color(.name))], style: .a2, maxWidth: width,
+                               maxLines: 1, measurer: measurer),
+             TextLayout.layout([StyledSpan(Substring(strings[1]), theme.color(.date)),
+                                StyledSpan(Substring(strings[2]), theme.color(.error))], style: .b1, maxWidth: width,
+                               maxLines: 1, measurer: measurer)]
+        })
     }
 
     /// The thumbnails of a screen's worth of rows beyond each edge, nearest first.

@@ -17,13 +17,16 @@ struct PlaceRowTexts: Sendable {
     /// The blocks by key.
     private var blocks: [Key: [TextBlock]] = [:]
 
-    /// The blocks for `key`, made by `make` when not kept.
-    mutating func blocks(for key: Key, make: () -> [TextBlock]) -> [TextBlock] {
-        if let kept = blocks[key] { return kept }
+    /// Makes and keeps the blocks for `key` with `make` unless they are kept already (`update`).
+    mutating func prepare(_ key: Key, make: () -> [TextBlock]) {
+        guard blocks[key] == nil else { return }
         if blocks.count >= Self.limit { blocks.removeAll(keepingCapacity: true) }
-        let made = make()
-        blocks[key] = made
-        return made
+        blocks[key] = make()
+    }
+
+    /// The blocks for `key`: the kept ones, else made by `make` now (and not kept: drawing is pure).
+    func blocks(for key: Key, make: () -> [TextBlock]) -> [TextBlock] {
+        blocks[key] ?? make()
     }
 
     /// The key of a row of `texts` laid out `width` points wide in `env`.

@@ -6,11 +6,20 @@ extension PlacesScreen {
     /// Where a row's texts start, from the row's left edge.
     static let textX = padding + PlaceThumbnails.mosaicSide + 14
 
-    /// Advances the scroll to `env.time` and returns the frame, with the mosaics of the rows just
-    /// off screen to prefetch.
-    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+    /// Advances the scroll to `env.time`.
+    public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] {
         let count = catalog.order.count
         list.sync(count: count, env: env)
+        for row in list.visibleRows(count: count, env: env) {
+            let (key, make) = rowTexts(row, env: env, measurer: measurer)
+            texts.prepare(key, make: make)
+        }
+        return []
+    }
+
+    /// The frame, with the mosaics of the rows just off screen to prefetch.
+    public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+        let count = catalog.order.count
         let theme = env.theme
         let column = RowList.column(env)
         var commands: [DrawCommand] = []
@@ -49,8 +58,8 @@ extension PlacesScreen {
     }
 
     /// Appends the row of the place shown at `row`.
-    mutating func drawRow(_ row: Int, highlighted: Bool, env: ScreenEnvironment, measurer: some TextMeasuring,
-                          into commands: inout [DrawCommand]) {
+    func drawRow(_ row: Int, highlighted: Bool, env: ScreenEnvironment, measurer: some TextMeasuring,
+                 into commands: inout [DrawCommand]) {
         let theme = env.theme
         let frame = list.frame(ofRow: row, env: env)
         if highlighted { commands.append(contentsOf: env.rowHighlight(frame, column: RowList.column(env))) }
@@ -60,13 +69,8 @@ extension PlacesScreen {
         let place = catalog.places[catalog.order[row]]
         let strings = texts(of: place)
         let width = max(40, frame.width - Self.textX - Self.padding)
-        let roles: [(FontStyle, ThemeRole)] = [(.a1, .name), (.b1, .handle), (.b1, .date)]
-        let blocks = texts.blocks(for: PlaceRowTexts.key(strings, width: width, env: env)) {
-            zip(strings, roles).map { text, style in
-                TextLayout.layout([StyledSpan(Substring(text), theme.color(style.1))], style: style.0, maxWidth: width,
-                                  maxLines: 1, measurer: measurer)
-            }
-        }
+        let (key, make) = rowTexts(row, env: env, measurer: measurer)
+        let blocks = texts.blocks(for: key, make: make)
         let shown = zip(strings, blocks).enumerated().filter { !$0.element.0.isEmpty }
         let height = shown.reduce(0) { $0 + $1.element.1.size.height } + Double(shown.count - 1) * 2
         var y = (frame.minY + (frame.height - height) / 2).rounded()
@@ -77,6 +81,22 @@ extension PlacesScreen {
         }
         commands.append(.fill(Rect(x: frame.minX + Self.textX, y: frame.maxY - 1, width: frame.width - Self.textX,
                                    height: 1), theme.color(.separator)))
+    }
+
+    /// The cache key of row `row`'s text blocks (name, folder, count and dates) and how to lay them out.
+    func rowTexts(_ row: Int, env: ScreenEnvironment, measurer: some TextMeasuring)
+        -> (PlaceRowTexts.Key, () -> [TextBlock])
+    {
+        let theme = env.theme
+        let strings = texts(of: catalog.places[catalog.order[row]])
+        let width = max(40, list.frame(ofRow: row, env: env).width - Self.textX - Self.padding)
+        let roles: [(FontStyle, ThemeRole)] = [(.a1, .name), (.b1, .handle), (.b1, .date)]
+        return (PlaceRowTexts.key(strings, width: width, env: env), {
+            zip(strings, roles).map { text, style in
+                TextLayout.layout([StyledSpan(Substring(text), theme.color(style.1))], style: style.0, maxWidth: width,
+                                  maxLines: 1, measurer: measurer)
+            }
+        })
     }
 
     /// The mosaics of a screen's worth of rows beyond each edge, nearest first.

@@ -14,11 +14,16 @@ enum RecentsLayout {
 /// Drawing the recents list: backdrop and column tint, one row per entry (thumbnail or source
 /// badge, title, folder and age; greyed when missing), the hovered row's × button, the bar.
 extension RecentsScreen {
-    /// Advances the scroll to `env.time` and returns the frame.
-    public mutating func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
+    /// Advances the scroll to `env.time`.
+    public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] {
+        list.sync(count: entries.count, env: env)
+        return []
+    }
+
+    /// The frame.
+    public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
         let theme = env.theme
         let column = RowList.column(env)
-        list.sync(count: entries.count, env: env)
 
         var commands: [DrawCommand] = []
         commands.append(env.columnBackdrop(column))

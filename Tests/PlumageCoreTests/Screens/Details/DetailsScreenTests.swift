@@ -41,7 +41,7 @@ import Testing
         var app = AppState.feed(Self.source())
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 900), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
@@ -71,7 +71,7 @@ import Testing
     @Test func choosingAHashtagPushesAnExactCaseInsensitiveSearchOfTheWholeFeed() {
         var app = makeApp()
         app.push(DetailsScreen(source: Self.source(), item: 0), at: 0, animated: false)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         // Entries: the photo, #Swift, #SDL2, @ada, @bob, two links. ↓ twice selects #Swift.
         _ = app.handle(.key(.down, []), at: 1)
         _ = app.handle(.key(.down, []), at: 1)
@@ -86,7 +86,7 @@ import Testing
     @Test func choosingAUserFindsPostsByOrMentioningThem() {
         var app = makeApp()
         app.push(DetailsScreen(source: Self.source(), item: 0), at: 0, animated: false)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         for _ in 0..<4 { _ = app.handle(.key(.down, []), at: 1) }
         _ = app.handle(.key(.enter, []), at: 1)
         #expect(app.feedScreen?.title == "@ada")
@@ -96,7 +96,7 @@ import Testing
     @Test func httpLinksOpenInTheBrowserOthersAreRefusedWithANotice() {
         var app = makeApp()
         app.push(DetailsScreen(source: Self.source(), item: 0), at: 0, animated: false)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         for _ in 0..<6 { _ = app.handle(.key(.down, []), at: 1) }
         #expect(app.handle(.key(.enter, []), at: 1) == [.openURL("https://example.com/a")])
         _ = app.handle(.key(.down, []), at: 1)
@@ -107,7 +107,7 @@ import Testing
     @Test func choosingThePhotoOpensTheImageViewOnThePostsPhotos() {
         var app = makeApp()
         app.push(DetailsScreen(source: Self.source(), item: 0), at: 0, animated: false)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let photo = frame.commands.compactMap { if case let .image(r, rect, _, _) = $0, r.path == "/p.jpg" { rect } else { nil } }
         #expect(photo.count == 1)
         // The full column width less padding, at the photo's 2:1 aspect ratio before any pixels load.
@@ -121,14 +121,14 @@ import Testing
     @Test func backFromASearchRestoresTheDetailsAndThenTheFeedScroll() {
         var app = AppState.feed(Fixtures.source(count: 60))
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         app.scrollList(to: 700, at: 0)
         for _ in 0..<3 { _ = app.handle(.key(.down, []), at: 1) }
         let selected = app.feedScreen?.selection
         _ = app.handle(.key(.enter, []), at: 2)
         #expect(app.stack.depth == 2)
         _ = app.handle(.key(.backspace, []), at: 3)
-        _ = app.frame(at: 4, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 4, measurer: m, statistics: nil)
         #expect(app.feedScreen?.selection == selected)
         #expect(app.list.scroll.offset > 600)
     }
@@ -137,13 +137,13 @@ import Testing
         var app = makeApp()
         app.push(DetailsScreen(source: Self.source(), item: 0), at: 0, animated: false)
         _ = app.handle(.key(.down, []), at: 1)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "details") == nil)
     }
 
     /// Clicks at `x` characters into the first post's first line of text (8 pt a character).
     func click(characters x: Int, in app: inout AppState, at time: Seconds) -> [Effect] {
-        let frame = app.frame(at: time, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: time, measurer: m, statistics: nil)
         let body = frame.commands.compactMap { if case let .text(_, p, key) = $0, key.hasPrefix("body:"), key.hasSuffix(":1") { p } else { nil } }
         guard let origin = body.first else { Issue.record("no body text"); return [] }
         let point = Point(x: origin.x + Double(x) * 8 + 4, y: origin.y + 5)
@@ -166,7 +166,7 @@ import Testing
 
     @Test func clicksFollowWhereTheRunsWereReallyDrawn() {
         var app = makeApp()
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let bodies = frame.commands.compactMap { c -> (TextBlock, Point, String)? in
             if case let .text(block, p, key) = c, key.hasPrefix("body:"), key.hasSuffix(":1") { (block, p, key) } else { nil }
         }
@@ -192,7 +192,7 @@ import Testing
         _ = app.handle(.text("swift"), at: 1)  // a new list of matches, not laid out until the next frame
         _ = app.handle(.key(.down, []), at: 1)
         #expect(app.feedScreen?.selection == nil)
-        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         _ = app.handle(.key(.down, []), at: 2)
         #expect(app.feedScreen?.selection == 0)
     }

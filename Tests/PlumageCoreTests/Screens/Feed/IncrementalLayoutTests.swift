@@ -38,7 +38,7 @@ import Testing
 
     @Test func firstFrameLaysOutOnlyTheNeighbourhoodOfTheViewport() {
         var app = makeApp(count: 2000)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         #expect(!app.list.isFullyLaidOut)
         #expect(app.list.estimatedCount > 1900)
         for row in app.list.rows(from: -52, to: 548) { #expect(app.list.layout(row) != nil) }
@@ -46,14 +46,14 @@ import Testing
 
     @Test func refiningRowsAboveKeepsTheTopRowInPlace() {
         var app = makeApp(count: 2000)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         app.scrollList(to: app.list.contentHeight / 2, at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         let row = app.list.row(atContentY: app.list.scroll.offset)!
         let screenY = app.list.windowY(ofContentY: app.list.rowTops[row])
         while app.refine(maxRows: 100, at: 0, measurer: m) {}
         #expect(app.list.isFullyLaidOut)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         #expect(app.list.row(atContentY: app.list.scroll.offset) == row)
         #expect(abs(app.list.windowY(ofContentY: app.list.rowTops[row]) - screenY) <= 1)
     }
@@ -67,10 +67,10 @@ import Testing
 
     @Test func endLandsAtTheExactBottomFromFarAway() {
         var app = makeApp(count: 2000)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         _ = app.handle(.key(.end, []), at: 1)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
-        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(app.list.scroll.offset == app.list.scroll.maxOffset)
         let last = app.list.rows.count - 1
         #expect(app.list.layout(last) != nil)

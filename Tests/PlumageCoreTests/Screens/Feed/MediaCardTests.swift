@@ -30,7 +30,7 @@ import Testing
         var app = AppState.feed(Self.source())
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         app.completeFeedLayout(at: 0, measurer: m)
         return app
     }
@@ -110,9 +110,9 @@ import Testing
 
     @Test func aCellDrawsTheCardsBadgesAndPlaceholders() {
         var app = makeApp()
-        var dump = app.frame(at: 1, measurer: m, statistics: nil).textDump
+        var dump = app.updatedFrame(at: 1, measurer: m, statistics: nil).textDump
         app.scrollList(to: app.list.rowTops[3], at: 1)
-        dump += app.frame(at: 1, measurer: m, statistics: nil).textDump
+        dump += app.updatedFrame(at: 1, measurer: m, statistics: nil).textDump
         #expect(dump.contains("icon play"))
         #expect(dump.contains("\"0:42\""))
         #expect(dump.contains("\"GIF\""))
@@ -178,7 +178,7 @@ import Testing
         #expect(content.sections.first?.entries == [.video(Self.gif), .photo(index: 0, Self.photo)])
         var app = makeApp()
         app.push(DetailsScreen(source: source, item: 1), at: 0, animated: false)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         _ = app.handle(.key(.down, []), at: 1)
         #expect(app.handle(.key(.enter, []), at: 1) == [.openFile("/media/loop.mp4")])
         _ = app.handle(.key(.down, []), at: 1)
@@ -190,7 +190,7 @@ import Testing
         let source = Self.source()
         var app = makeApp()
         app.push(DetailsScreen(source: source, item: 2), at: 0, animated: false)
-        let dump = app.frame(at: 1, measurer: m, statistics: nil).textDump
+        let dump = app.updatedFrame(at: 1, measurer: m, statistics: nil).textDump
         #expect(dump.contains("icon broken-image") && dump.contains("\"Not in the archive\""))
         #expect(!dump.contains("icon play"))
         _ = app.handle(.key(.down, []), at: 1)
@@ -201,13 +201,13 @@ import Testing
     @Test func aMissingPhotoNeverAsksForADecodeNorSpins() {
         var app = makeApp()
         app.openPhotos(Photo.photos(of: Self.source().items[3], source: .twitterArchive), at: 0)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.step(at: 1, measurer: m, statistics: nil)
         #expect(!frame.effects.contains { if case .loadPhotos = $0 { true } else { false } })
-        #expect(frame.textDump.contains("\"Not in the archive\""))
+        #expect(frame.frame.textDump.contains("\"Not in the archive\""))
         #expect(!app.isAnimating(at: 1.5))
         _ = app.handle(.key(.character("n"), []), at: 2)
-        let remote = app.frame(at: 2, measurer: m, statistics: nil)
-        #expect(remote.textDump.contains("\"cdn.example.com — not downloaded\""))
+        let remote = app.step(at: 2, measurer: m, statistics: nil)
+        #expect(remote.frame.textDump.contains("\"cdn.example.com — not downloaded\""))
         #expect(!remote.effects.contains { if case .loadPhotos = $0 { true } else { false } })
         #expect(!app.isAnimating(at: 2.5))
     }
@@ -220,25 +220,25 @@ import Testing
         func band(_ frame: Frame) -> Rect? {
             frame.commands.lazy.compactMap { if case let .fill(r, c) = $0, c == RGBA(0, 0, 0, 160) { r } else { nil } }.first
         }
-        let shown = app.frame(at: 1, measurer: m, statistics: nil)
+        let shown = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         // One line (20 points × 1.15 spacing = 23) plus 12 above and below, across the bottom of the window.
         #expect(band(shown) == Rect(x: 0, y: 553, width: 800, height: 47))
         #expect(shown.textDump.contains("\"A cup of coffee on a wooden table\""))
         _ = app.handle(.key(.character("a"), []), at: 2)
         #expect(app.photoScreen?.showsAlt == false)
-        let hidden = app.frame(at: 2, measurer: m, statistics: nil)
+        let hidden = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(band(hidden) == nil && !hidden.textDump.contains("A cup of coffee"))
         #expect(PhotoCommand.keys.helpRows.contains { $0.keys == "a" && $0.action == "alt text" })
         // Blank alt text draws no band.
         app.openPhotos([Photo(path: "/q.jpg", title: "q.jpg", alt: " \n ")], at: 0)
-        #expect(band(app.frame(at: 3, measurer: m, statistics: nil)) == nil)
+        #expect(band(app.updatedFrame(at: 3, measurer: m, statistics: nil)) == nil)
     }
 
     @Test func longAltTextStopsAtThreeLines() {
         var app = makeApp()
         let words = Array(repeating: "word", count: 200).joined(separator: " ")
         app.openPhotos([Photo(path: "/p.jpg", title: "p.jpg", alt: words)], at: 0)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let alt = frame.commands.compactMap { if case let .text(block, _, key) = $0, key.hasPrefix("alt:") { block } else { nil } }
         #expect(alt.count == 1 && alt.first?.lines.count == 3)
         #expect(alt.first?.lines.last?.runs.last?.text.hasSuffix("…") == true)

@@ -26,13 +26,13 @@ import Testing
         var app = AppState.feed(Self.source(ids: 1...200))
         app.fixedNow = Timestamp(seconds: 1_700_100_000)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         app.scrollList(to: 3_000, at: 0)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let before = try! #require(topPost(app))
         #expect(Int(before.id)! < 200)
         _ = app.handle(.sourceReloaded(Self.source(ids: 1...230)), at: 2)
-        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 3, measurer: m, statistics: nil)
         let after = try! #require(topPost(app))
         #expect(after.id == before.id)
         #expect(abs(after.points - before.points) < 1)
@@ -42,12 +42,12 @@ import Testing
     @Test func aPostThatIsGoneKeepsTheOffset() {
         var app = AppState.feed(Self.source(ids: 1...200))
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         app.scrollList(to: 3_000, at: 0)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let offset = app.list.scroll.offset
         _ = app.handle(.sourceReloaded(Self.source(ids: 500...700)), at: 2)
-        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 3, measurer: m, statistics: nil)
         #expect(abs(app.list.scroll.offset - offset) < 1)
     }
 }

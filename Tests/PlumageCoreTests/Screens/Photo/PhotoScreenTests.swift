@@ -10,7 +10,7 @@ import Testing
         var app = AppState.feed(Fixtures.source(count: 12))
         app.fixedNow = Timestamp(seconds: 1_700_003_600)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
@@ -18,16 +18,16 @@ import Testing
         (0..<n).map { Photo(path: "/p\($0).jpg", title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
     }
 
-    /// The photo decodes a frame asks for, if it asks.
-    func loads(_ frame: Frame) -> [PhotoRequest]? {
-        for case let .loadPhotos(requests) in frame.effects { return requests }
+    /// The photo decodes a frame's update asks for, if it asks.
+    func loads(_ step: (frame: Frame, effects: [Effect])) -> [PhotoRequest]? {
+        for case let .loadPhotos(requests) in step.effects { return requests }
         return nil
     }
 
     @Test func clickingAFeedPhotoPushesTheImageViewOnIt() {
         var app = makeApp()
         // Item 0 has a photo (Fixtures: every third item); find its frame on screen.
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let rects = frame.commands.compactMap { c -> Rect? in
             if case let .image(request, rect, _, _) = c, request.path == "/p0.jpg" { rect } else { nil }
         }
@@ -72,7 +72,7 @@ import Testing
             var app = makeApp()
             _ = app.handle(.resized(Size(width: width, height: 600), .one), at: 0)
             app.openPhotos([long, long], at: 0)
-            let (title, label) = barTexts(app.frame(at: 1, measurer: m, statistics: nil))
+            let (title, label) = barTexts(app.updatedFrame(at: 1, measurer: m, statistics: nil))
             guard let (text, x, w) = title, let (_, labelX, _) = label else { Issue.record("no bar texts"); return }
             #expect(text.hasSuffix("…") && text.hasPrefix("Ada Lovelace"))
             #expect(x >= 48 + 8 && x + w <= labelX - 8, "width \(width)")
@@ -82,7 +82,7 @@ import Testing
         // 1000 pt: wide enough for the whole title, narrower than the split view.
         _ = app.handle(.resized(Size(width: 1000, height: 600), .one), at: 0)
         app.openPhotos([long], at: 0)
-        let (title, _) = barTexts(app.frame(at: 1, measurer: m, statistics: nil))
+        let (title, _) = barTexts(app.updatedFrame(at: 1, measurer: m, statistics: nil))
         #expect(title?.0 == "Ada Lovelace-Byron, Countess of Lovelace · Nov 14, 2023")
         #expect(title.map { $0.1 == ((1000 - $0.2) / 2).rounded() } == true)
     }
@@ -90,15 +90,15 @@ import Testing
     @Test func keysStepThroughPhotosAndRequestNeighboursOnlyWhenTheyChange() {
         var app = makeApp()
         app.openPhotos(photos(5), at: 0)
-        var frame = app.frame(at: 1, measurer: m, statistics: nil)
+        var frame = app.step(at: 1, measurer: m, statistics: nil)
         #expect(loads(frame)?.map(\.path) == ["/p0.jpg", "/p1.jpg", "/p2.jpg"])
-        #expect(frame.photoWarmup == ["/p1.jpg", "/p2.jpg"])
-        frame = app.frame(at: 1.1, measurer: m, statistics: nil)
+        #expect(loads(frame)?.filter(\.warm).map(\.path) == ["/p1.jpg", "/p2.jpg"])
+        frame = app.step(at: 1.1, measurer: m, statistics: nil)
         #expect(loads(frame) == nil)
         _ = app.handle(.key(.character("n"), []), at: 1)
         _ = app.handle(.key(.space, []), at: 1)
         #expect(app.photoScreen?.index == 2)
-        frame = app.frame(at: 2, measurer: m, statistics: nil)
+        frame = app.step(at: 2, measurer: m, statistics: nil)
         #expect(loads(frame)?.map(\.path) == ["/p2.jpg", "/p3.jpg", "/p1.jpg", "/p4.jpg", "/p0.jpg"])
         #expect(loads(frame)?.map(\.priority) == [10, 8, 7, 5, 4])
         #expect(frame.effects.contains(.loadPhotos(loads(frame) ?? [])))
@@ -117,7 +117,7 @@ import Testing
         #expect(app.handle(.key(.escape, []), at: 1).isEmpty)
         #expect(app.handle(.pointerDown(.back, at: Point(x: 10, y: 100)), at: 1).isEmpty)
         #expect(app.photoScreen != nil)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(!frame.textDump.contains("icon back"))
         #expect(app.handle(.key(.character("q"), []), at: 1) == [.quit])
     }
@@ -127,33 +127,33 @@ import Testing
         app.openPhotos(photos(1), at: 0)
         _ = app.handle(.photo(.size(path: "/p0.jpg", PixelSize(width: 1600, height: 900))), at: 1)
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         // View below the bar: 800 × 548 pt at scale 1.
         var v = app.photoScreen!.viewport!
         #expect(v.mode == .fill)
         #expect(abs(v.scale - max(800.0 / 1600, 548.0 / 900)) < 1e-9)
         _ = app.handle(.key(.character("z"), []), at: 1)
-        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         v = app.photoScreen!.viewport!
         #expect(v.mode == .fit)
         #expect(abs(v.scale - min(800.0 / 1600, 548.0 / 900)) < 1e-9)
         _ = app.handle(.key(.character("1"), []), at: 2)
-        _ = app.frame(at: 3, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 3, measurer: m, statistics: nil)
         #expect(abs(app.photoScreen!.viewport!.scale - 1) < 1e-9)
     }
 
     @Test func drawsTheLevelTheCoreChoseOnceItHasPixelsAndASpinnerBefore() {
         var app = makeApp()
         app.openPhotos(photos(1), at: 0)
-        var frame = app.frame(at: 1, measurer: m, statistics: nil)
+        var frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .photo = $0 { true } else { false } })
         #expect(app.isAnimating(at: 1))  // the spinner turns
         // Filling 800×548 from 1600×900 wants level 0; only level 2 has pixels, so level 2 is drawn.
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 2)), at: 2)
-        frame = app.frame(at: 2, measurer: m, statistics: nil)
+        frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _, _) = $0 { true } else { false } })
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 3)
-        frame = app.frame(at: 3, measurer: m, statistics: nil)
+        frame = app.updatedFrame(at: 3, measurer: m, statistics: nil)
         #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _, _) = $0 { true } else { false } })
     }
 
@@ -163,13 +163,13 @@ import Testing
         _ = app.handle(.photo(.size(path: "/p0.jpg", PixelSize(width: 1600, height: 900))), at: 1)
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
         // Opaque: copied as is, nothing under it where it covers the view (the backdrop only under the bar).
-        var frame = app.frame(at: 1, measurer: m, statistics: nil)
+        var frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
         #expect(frame.commands.contains { if case .photo(_, _, _, _, blended: false, _) = $0 { true } else { false } })
         #expect(frame.commands.contains { if case .clip(Rect(x: 0, y: 0, width: 800, height: 52)) = $0 { true } else { false } })
         _ = app.handle(.photo(.transparent(path: "/p0.jpg")), at: 1)
         #expect(app.photoScreen?.currentStatus?.isTransparent == true)
-        frame = app.frame(at: 1, measurer: m, statistics: nil)
+        frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         // Filled, the photo covers the window: the checkerboard covers it too, right before the photo.
         let photoIndex = frame.commands.firstIndex { if case .photo(_, _, _, _, blended: true, _) = $0 { true } else { false } }
         guard let photoIndex, case let .photo(_, destination, _, _, _, _) = frame.commands[photoIndex],
@@ -179,7 +179,7 @@ import Testing
         // Shift+A (nsxiv's key): the backdrop shows through instead, drawn whole (not only under the bar).
         _ = app.handle(.key(.character("a"), .shift), at: 2)
         #expect(app.photoScreen?.underTransparency == .backdrop)
-        frame = app.frame(at: 2, measurer: m, statistics: nil)
+        frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
         #expect(!frame.commands.contains { if case .clip(.some) = $0 { true } else { false } })
         #expect(frame.commands.contains { if case .photo(_, _, _, _, blended: true, _) = $0 { true } else { false } })
@@ -195,7 +195,7 @@ import Testing
         var app = makeApp()
         app.openPhotos(photos(1), at: 0)
         _ = app.handle(.photo(.failed(path: "/p0.jpg", .truncated)), at: 1)
-        let frame = app.frame(at: 1, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("photo-error:\(ImageError.truncated.message)"))
         #expect(!app.isAnimating(at: 1))
     }
@@ -219,7 +219,7 @@ import Testing
         var app = makeApp()
         app.openPhotos(photos(1), at: 0)
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
-        _ = app.frame(at: 1, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let before = app.photoScreen!.viewport!
         let centre = Point(x: 300, y: 200)  // window points; the view starts below the 52 pt bar
         let imagePoint = before.imagePoint(atView: DevicePoint(x: 300, y: 148))

@@ -14,15 +14,15 @@ import Testing
                            theme: Fixtures.theme)
         _ = app.handle(.resized(Size(width: width, height: 600), .one), at: 0)
         _ = app.handle(.placesScanned(F.batch([("2021/trip", F.numbered(count)), ("other", ["x.png"])], final: true)), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         _ = app.handle(.key(.down, []), at: 0)
         _ = app.handle(.key(.enter, []), at: 0)
         return app
     }
 
     /// The header reads a frame asks for, if it asks.
-    func headerRequest(_ frame: Frame) -> PhotoHeaderRequest? {
-        for case let .readPhotoHeaders(request) in frame.effects { return request }
+    func headerRequest(_ step: (frame: Frame, effects: [Effect])) -> PhotoHeaderRequest? {
+        for case let .readPhotoHeaders(request) in step.effects { return request }
         return nil
     }
 
@@ -72,22 +72,22 @@ import Testing
 
     @Test func headersAreAskedForOnceTheRowsOnScreenFirstAndShownWhenRead() {
         var app = openTrip(count: 40)
-        let first = headerRequest(app.frame(at: 1, measurer: m, statistics: nil))
+        let first = headerRequest(app.step(at: 1, measurer: m, statistics: nil))
         #expect(first?.folder == "/photos/2021/trip")
         #expect(first?.tasks.map(\.index) == Array(0..<40))
-        #expect(headerRequest(app.frame(at: 1, measurer: m, statistics: nil)) == nil, "asked once")
+        #expect(headerRequest(app.step(at: 1, measurer: m, statistics: nil)) == nil, "asked once")
         _ = app.handle(.photoHeaders(PhotoHeaderBatch(folder: "/photos/2021/trip", headers: [
             PhotoHeader(index: 0, name: "IMG_1.jpg", size: PixelSize(width: 4032, height: 3024),
                         taken: Timestamp(year: 2020, month: 12, day: 24, hour: 18, minute: 30)),
             PhotoHeader(index: 1, name: "IMG_2.jpg", size: nil, taken: nil, problem: "not an image"),
         ])), at: 1)
-        let shown = texts(app.frame(at: 1, measurer: m, statistics: nil))
+        let shown = texts(app.updatedFrame(at: 1, measurer: m, statistics: nil))
         #expect(shown.contains("24 Dec 2020, 18:30 · 4032 × 3024"))
         #expect(shown.contains("2 Mar 2021, 00:00 · not an image"))
         #expect(shown.contains("3 Mar 2021, 00:00"))
         // Jumping to the end: the rows now on screen are unread and far away, so they go first.
         _ = app.handle(.key(.end, []), at: 2)
-        let jumped = headerRequest(app.frame(at: 3, measurer: m, statistics: nil))
+        let jumped = headerRequest(app.step(at: 3, measurer: m, statistics: nil))
         #expect(jumped?.tasks.first.map(\.index).map { $0 > 20 } == true)
         #expect(jumped?.tasks.count == 38)
         #expect(jumped?.tasks.contains { $0.index < 2 } == false, "headers read are not asked again")
@@ -97,15 +97,15 @@ import Testing
         var app = AppState(root: PlaceScreen(rootPath: "/photos/flat"), themes: ThemeLibrary(themes: [Fixtures.theme]),
                            theme: Fixtures.theme)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        #expect(texts(app.frame(at: 0, measurer: m, statistics: nil)).contains("Looking for photos…"))
+        #expect(texts(app.updatedFrame(at: 0, measurer: m, statistics: nil)).contains("Looking for photos…"))
         _ = app.handle(.placesScanned(F.batch([("", F.numbered(2)), ("elsewhere", F.numbered(9))], total: 11)), at: 0)
-        let scanning = texts(app.frame(at: 0, measurer: m, statistics: nil))
+        let scanning = texts(app.updatedFrame(at: 0, measurer: m, statistics: nil))
         #expect(scanning.contains("Scanning… 11 photos"))
         #expect(scanning.contains("flat"))
         _ = app.handle(.placesScanned(F.batch([("", F.numbered(1, from: 3))], total: 12, final: true,
                                              limits: [.depth(16)])), at: 0)
         #expect(app.top(as: PlaceScreen.self)?.place.photos.map(\.name) == F.numbered(3))
-        #expect(texts(app.frame(at: 0, measurer: m, statistics: nil)).contains("3 photos"))
+        #expect(texts(app.updatedFrame(at: 0, measurer: m, statistics: nil)).contains("3 photos"))
         #expect(app.notice?.text == "Folders more than 16 levels deep were skipped")
         #expect(app.windowTitle == "Plumage — flat")
     }

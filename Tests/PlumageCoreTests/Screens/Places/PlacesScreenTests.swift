@@ -13,7 +13,7 @@ import Testing
                            theme: Fixtures.theme)
         _ = app.handle(.resized(Size(width: width, height: 600), .one), at: 0)
         for batch in batches { _ = app.handle(.placesScanned(batch), at: 0) }
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
@@ -32,14 +32,14 @@ import Testing
 
     @Test func placesAppearAsTheScanReportsWithProgressInTheBar() {
         var app = makeApp()
-        #expect(texts(app.frame(at: 1, measurer: m, statistics: nil)).contains("Looking for photos…"))
+        #expect(texts(app.updatedFrame(at: 1, measurer: m, statistics: nil)).contains("Looking for photos…"))
         _ = app.handle(.placesScanned(F.batch([("a", F.numbered(3))], total: 3)), at: 1)
-        let scanning = texts(app.frame(at: 1, measurer: m, statistics: nil))
+        let scanning = texts(app.updatedFrame(at: 1, measurer: m, statistics: nil))
         #expect(scanning.contains("Scanning… 3 photos"))
         #expect(scanning.contains("a"))
         #expect(scanning.contains("3 photos · 1 – 3 Mar 2021"))
         _ = app.handle(.placesScanned(F.batch([("b", F.numbered(1))], total: 4, final: true)), at: 1)
-        let done = texts(app.frame(at: 1, measurer: m, statistics: nil))
+        let done = texts(app.updatedFrame(at: 1, measurer: m, statistics: nil))
         #expect(!done.contains { $0.hasPrefix("Scanning") })
         #expect(done.contains("1 photo · 1 Mar 2021"))
         #expect(app.windowTitle == "Plumage — photos · Places")
@@ -48,7 +48,7 @@ import Testing
     @Test func nestedPlacesShowTheirParentFolder() {
         let app = makeApp([abc])
         var copy = app
-        let shown = texts(copy.frame(at: 1, measurer: m, statistics: nil))
+        let shown = texts(copy.updatedFrame(at: 1, measurer: m, statistics: nil))
         // Row c: its name, then "2021", then its count.
         let c = shown.firstIndex(of: "c")
         #expect(c != nil)
@@ -108,7 +108,7 @@ import Testing
 
     @Test func theMosaicShowsTheFirstFourPhotosOfEachPlace() {
         var app = makeApp([F.batch([("a", F.numbered(6)), ("b", F.numbered(2))], final: true)])
-        let images = app.frame(at: 1, measurer: m, statistics: nil).commands.compactMap { c -> (String, Rect)? in
+        let images = app.updatedFrame(at: 1, measurer: m, statistics: nil).commands.compactMap { c -> (String, Rect)? in
             if case let .image(request, rect, _, _) = c, request.path.hasPrefix("/photos/") { (request.path, rect) } else { nil }
         }
         #expect(images.map(\.0) == ["/photos/a/IMG_1.jpg", "/photos/a/IMG_2.jpg", "/photos/a/IMG_3.jpg", "/photos/a/IMG_4.jpg",

@@ -32,7 +32,7 @@ import Testing
         app.recents = Recents(entries)
         app.fixedNow = Timestamp(seconds: 1_000)
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
-        _ = app.frame(at: 0, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 0, measurer: m, statistics: nil)
         return app
     }
 
@@ -47,7 +47,7 @@ import Testing
             return
         }
         #expect(screen.entries.map(\.title) == ["archive.zip", "cat.jpg"])
-        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         _ = app.handle(.key(.down, []), at: 2)
         _ = app.handle(.key(.down, []), at: 2)
         #expect(app.handle(.key(.enter, []), at: 2) == [.open(Self.entry("cat.jpg", .photo, at: 800))])
@@ -56,7 +56,7 @@ import Testing
     @Test func aClickOnARowOpensItAndOnItsCrossForgetsIt() {
         var app = makeApp([Self.entry("a.json", at: 900), Self.entry("b.json", at: 800)])
         _ = app.handle(.key(.character("o"), .control), at: 1)
-        _ = app.frame(at: 2, measurer: m, statistics: nil)
+        _ = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         // Rows are 64 pt tall below the 52 pt bar, in the 640 pt column centred in 800.
         let second = Point(x: 200, y: 52 + 64 + 32)
         _ = app.handle(.pointerDown(.left, at: second), at: 3)
@@ -72,7 +72,7 @@ import Testing
     @Test func aMissingEntryIsGreyedAndOnlySaysItIsGone() {
         var app = makeApp([Self.entry("gone.zip", at: 900, missing: true)])
         _ = app.handle(.key(.character("o"), .control), at: 1)
-        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         let titles = frame.commands.compactMap { command -> String? in
             guard case let .text(block, _, key) = command, key.hasPrefix("recents:") else { return nil }
             return block.lines.flatMap(\.runs).map(\.text).joined()
@@ -88,7 +88,7 @@ import Testing
     @Test func anEmptyListSaysSo() {
         var app = makeApp([])
         _ = app.handle(.key(.character("o"), .control), at: 1)
-        let frame = app.frame(at: 2, measurer: m, statistics: nil)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(frame.commands.contains { command in
             guard case let .text(block, _, _) = command else { return false }
             return block.lines.flatMap(\.runs).map(\.text).joined().hasPrefix("Nothing opened yet")

@@ -68,8 +68,13 @@ extension AppState {
             frame = screenFrame(depth: topDepth, at: time, measurer: measurer)
         }
         drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &frame.commands)
-        return frame
+        return resources.resolved(frame, scale: displayScale)
     }
+
+    /// Records what `frame` (this app's latest) shows and which images come next in the resource
+    /// ledger; returns the loads and cancels for the platform. The loop calls it between `frame`
+    /// and drawing.
+    public mutating func want(_ frame: Frame) -> [Effect] { resources.want(frame) }
 
     /// The frame of the screen at `depth` (0 = root).
     func screenFrame(depth: Int, at time: Seconds, measurer: some TextMeasuring) -> Frame {

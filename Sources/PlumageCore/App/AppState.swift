@@ -49,6 +49,8 @@ public struct AppState: Sendable {
     public internal(set) var notice: Notice?
     /// The FPS overlay's cached text and graph.
     var overlay = FPSOverlay()
+    /// Every image the screens want and where each stands (`want(_:)` records a frame's).
+    public internal(set) var resources = ResourceLedger()
 
     /// Text sizes the user can step through.
     public static let textScales: [Double] = [0.8, 0.9, 1.0, 1.1, 1.25, 1.4, 1.6, 1.8, 2.0]
@@ -166,6 +168,9 @@ public struct AppState: Sendable {
                 effects += stack.screens[depth].handle(event, env: env)
             }
             return apply(effects, at: time)
+        case let .resource(id, status):
+            resources.apply(id, status)
+            return []
         case let .failed(message):
             notice = Notice(text: message, shownAt: time)
             return []

@@ -29,6 +29,11 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case loadPhotos([PhotoRequest])
     /// Nobody shows photos any more: drop queued photo decodes (cached pixels stay).
     case cancelPhotoLoads
+    /// Make these images (decode, scale, mask, upload), most urgent first; a request for an id
+    /// asked for before changes its priority. Answers come back as `InputEvent.resource`.
+    case loadImages([ResourceRequest])
+    /// Drop the loads of these ids (no frame wants them any more); late answers are ignored.
+    case cancelImages([ResourceID])
     /// Open a recently opened source or photo, replacing what is shown.
     case open(RecentEntry)
     /// Remove an entry from the recently opened list (and from its file).
@@ -49,6 +54,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)), let (.openFile(x), .openFile(y)): x == y
         case let (.textInput(x), .textInput(y)): x == y
         case let (.loadPhotos(x), .loadPhotos(y)): x == y
+        case let (.loadImages(x), .loadImages(y)): x == y
+        case let (.cancelImages(x), .cancelImages(y)): x == y
         case let (.open(x), .open(y)), let (.forgetRecent(x), .forgetRecent(y)): x == y
         case let (.readPhotoHeaders(x), .readPhotoHeaders(y)): x == y
         default: false
@@ -71,6 +78,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
             "loadPhotos " + requests.map { "\($0.path.split(separator: "/").last ?? "")@\($0.priority)" }
                 .joined(separator: " ")
         case .cancelPhotoLoads: "cancelPhotoLoads"
+        case let .loadImages(requests): "loadImages " + requests.map(\.description).joined(separator: ", ")
+        case let .cancelImages(ids): "cancelImages " + ids.map(\.description).joined(separator: " ")
         case let .open(entry): "open \(entry.kind.rawValue) \(entry.path)"
         case let .forgetRecent(entry): "forgetRecent \(entry.kind.rawValue) \(entry.path)"
         case let .readPhotoHeaders(request):

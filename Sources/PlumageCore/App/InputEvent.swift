@@ -79,6 +79,8 @@ public enum InputEvent: Hashable, Sendable {
     case quit
     /// Platform news about a photo's decoding (every screen on the stack hears it).
     case photo(PhotoNews)
+    /// Platform news about an image the resource ledger asked for (the ledger hears it, no screen).
+    case resource(ResourceID, ResourceStatus)
     /// The source was read again from disk (F5): screens showing it switch to the new one.
     case sourceReloaded(FeedSource)
     /// A text block with clickable runs was drawn: where its runs really are (lines × runs), for

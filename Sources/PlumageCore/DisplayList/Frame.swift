@@ -13,6 +13,11 @@ public struct Frame: Sendable {
         self.commands = commands; self.prefetch = prefetch; self.textPrefetch = textPrefetch
     }
 
+    /// The images the commands draw, in order (what the resource ledger marks on screen).
+    public var shownImages: [ImageRequest] {
+        commands.compactMap { if case let .image(request, _, _, _) = $0 { request } else { nil } }
+    }
+
     /// The commands one per line, for text snapshots in tests.
     public var textDump: String { commands.map(\.description).joined(separator: "\n") }
 

@@ -9,4 +9,9 @@ extension DisplayScale {
     public func points(_ r: DeviceRect) -> Rect {
         Rect(x: r.minX / factor, y: r.minY / factor, width: r.width / factor, height: r.height / factor)
     }
+    /// A rectangle of whole pixels as window points; `pixels(_:)` of the result gives it back.
+    public func points(_ r: PixelRect) -> Rect {
+        Rect(x: Double(r.x) / factor, y: Double(r.y) / factor, width: Double(r.width) / factor,
+             height: Double(r.height) / factor)
+    }
 }

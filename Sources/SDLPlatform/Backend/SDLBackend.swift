@@ -77,9 +77,11 @@ public final class SDLBackend {
         }
     }
 
-    /// What the photo loader learnt since the last call, as events for `AppState.handle`.
+    /// What the platform learnt since the last call — images made for the ledger, photo levels,
+    /// background results, where drawn links are — as events for `AppState.handle`.
     public func news() -> [InputEvent] {
-        background.drain() + executor.takeRenderedLinks().map { .textRendered(key: $0.key, runs: $0.runs) }
+        images.takeNews().map { .resource($0.0, $0.1) } + background.drain()
+            + executor.takeRenderedLinks().map { .textRendered(key: $0.key, runs: $0.runs) }
             + photos.drain().map { delivery in
             switch delivery {
             case let .info(path, info): return .photo(.size(path: path, info.orientedSize))
@@ -126,6 +128,10 @@ public final class SDLBackend {
             case .cancelPhotoLoads:
                 photos.cancelAll()
                 warmPhotos = []
+            case let .loadImages(requests):
+                for request in requests { images.load(request) }
+            case let .cancelImages(ids):
+                images.cancel(ids)
             case let .textInput(area):
                 if let area {
                     var rect = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
@@ -166,6 +172,7 @@ extension SDLBackend {
     /// so the next frame shows the photo. Returns the effects left for the caller.
     public func advance(_ app: inout AppState, at time: Seconds, statistics: FrameStatistics?) -> [Effect] {
         prepare(displayScale: app.displayScale, textScale: app.textScale)
+        images.pumpUploads()
         var effects: [Effect] = []
         for round in 0..<2 {
             let events = news()
@@ -176,31 +183,33 @@ extension SDLBackend {
         return perform(effects)
     }
 
-    /// Lays out `app`'s frame at `time` (a pure function of its state) and draws it, not presented;
-    /// records the cost in `lastFrameCost` (`layoutMs` includes the event path's `advanceMs`).
-    @discardableResult
-    public func draw(_ app: AppState, at time: Seconds, statistics: FrameStatistics?, advanceMs: Double = 0) -> Frame {
-        let start = Video.seconds()
-        prepare(displayScale: app.displayScale, textScale: app.textScale)
-        let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
-        let laidOut = Video.seconds()
-        draw(frame)
-        lastFrameCost = FrameCost(layoutMs: advanceMs + (laidOut - start) * 1000,
-                                  drawMs: (Video.seconds() - laidOut) * 1000, frostMs: executor.frostMsLastFrame,
-                                  textRenders: executor.textRendersLastFrame, uploads: images.uploadsLastFrame)
-        return frame
-    }
-
-    /// `advance` then `draw`: one whole frame of `app` at `time` (not presented); returns the frame
-    /// and the effects left for the caller.
+    /// `advance`, then `app`'s frame at `time` (a pure function of its state), its images recorded
+    /// in the ledger and asked for, and the frame drawn (not presented). Returns the frame and the
+    /// effects left for the caller; `lastFrameCost` tells where the time went.
     @discardableResult
     public func drawFrame(of app: inout AppState, at time: Seconds, statistics: FrameStatistics?)
         -> (frame: Frame, effects: [Effect])
     {
         let start = Video.seconds()
-        let effects = advance(&app, at: time, statistics: statistics)
-        let frame = draw(app, at: time, statistics: statistics, advanceMs: (Video.seconds() - start) * 1000)
+        var effects = advance(&app, at: time, statistics: statistics)
+        let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
+        effects += perform(app.want(frame))
+        let laidOut = Video.seconds()
+        draw(frame)
+        lastFrameCost = FrameCost(layoutMs: (laidOut - start) * 1000, drawMs: (Video.seconds() - laidOut) * 1000,
+                                  frostMs: executor.frostMsLastFrame, textRenders: executor.textRendersLastFrame,
+                                  uploads: images.uploadsLastFrame)
         return (frame, effects)
+    }
+
+    /// Draws a frame made without an app (tests, tools) the way `drawFrame` draws an app's: uploads
+    /// and news first (applied to `ledger`), then the frame's images asked for through `ledger`,
+    /// then the frame as the ledger resolves it (not presented).
+    public func show(_ frame: Frame, ledger: inout ResourceLedger) {
+        images.pumpUploads()
+        for case let .resource(id, status) in news() { ledger.apply(id, status) }
+        perform(ledger.want(frame))
+        draw(ledger.resolved(frame, scale: DisplayScale(executor.scale)))
     }
 
     /// Draws `app` at `time` until every requested image has decoded and uploaded (at most

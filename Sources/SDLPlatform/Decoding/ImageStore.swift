@@ -1,18 +1,14 @@
 import Imaging
 import PlumageCore
 
-/// The textures of decoded images, keyed by request: decoding on the app's `DecodePool`, uploading
-/// on the main thread within a per-frame time budget, stale requests dropped, memory bounded in
-/// bytes. Finished bitmaps also go to the app's `DecodedImageCache`, so a texture evicted here
-/// comes back without decoding. Main thread only.
+/// The textures of the images the core's resource ledger asks for (`Effect.loadImages`):
+/// decoding on the app's `DecodePool`, uploading on the main thread within a per-frame time budget
+/// (in the loop's event path, before the frame is laid out), memory bounded in bytes. It decides
+/// nothing: what to load, at which priority, and when to give up come from the ledger; it answers
+/// with news (`takeNews`) — ready, failed, or released when the byte budget evicted a texture.
+/// Finished bitmaps also go to the app's `DecodedImageCache`, so a texture evicted here comes back
+/// without decoding. Main thread only.
 public final class ImageStore {
-    /// What a draw finds for a request.
-    enum Lookup {
-        case ready(Texture)
-        case loading
-        case failed(ImageError)
-    }
-
     /// A finished decode on its way to the main thread.
     public struct Delivery: Sendable {
         /// The request decoded.
@@ -34,16 +30,16 @@ public final class ImageStore {
 
     /// Bytes of uploaded textures held.
     public var textureBytes: Int { textures.totalCost }
-    /// Requests that failed, so they are not retried (cleared beyond 4096 entries).
-    var failures: [ImageRequest: ImageError] = [:]
-    /// Requests submitted and not yet delivered, with the frame that last wanted them.
-    var pending: [ImageRequest: Int] = [:]
+    /// The ledger's id of each request loading or uploaded.
+    var ids: [ImageRequest: ResourceID] = [:]
+    /// Requests submitted and not yet delivered, with their ids.
+    var pending: [ImageRequest: ResourceID] = [:]
     /// Decoded bitmaps waiting for their upload.
     var arrived: [Delivery] = []
     /// A big image being uploaded in row bands over several frames, so no frame stalls on it.
     var streaming: (request: ImageRequest, upload: BandedUpload)?
-    /// Frames started so far; marks when each pending request was last wanted.
-    var frameNumber = 0
+    /// What happened to the ledger's requests since the last `takeNews()`, in order.
+    var news: [(ResourceID, ResourceStatus)] = []
     /// Milliseconds of uploads allowed per frame (at least one upload always happens).
     public var uploadBudgetMs = 1.5
     /// Most uploads done in one frame, for diagnostics.
@@ -67,42 +63,53 @@ public final class ImageStore {
     /// The SDL event type that signals deliveries waiting.
     public var wakeEventType: UInt32 { mailbox.eventType }
 
-    /// Number of requests still decoding or waiting to upload.
-    public var outstanding: Int { pending.count + arrived.count + (streaming == nil ? 0 : 1) }
+    /// Number of requests still decoding or waiting to upload, plus news not yet taken.
+    public var outstanding: Int { pending.count + arrived.count + (streaming == nil ? 0 : 1) + news.count }
 
-    /// Looks up a request for drawing this frame, submitting its decode when new.
-    func lookup(_ request: ImageRequest) -> Lookup {
-        if let texture = textures.value(for: request) { return .ready(texture) }
-        if let error = failures[request] { return .failed(error) }
-        want(request, priority: 10)
-        return .loading
-    }
+    /// The uploaded texture of `request` for drawing (marked recently used); nil while it is not
+    /// uploaded. Asks for nothing.
+    func texture(for request: ImageRequest) -> Texture? { textures.value(for: request) }
 
-    /// True when `request`'s texture is uploaded and can be drawn now; unlike `lookup`, asks for
-    /// nothing and leaves the cache's order alone.
+    /// True when `request`'s texture is uploaded and can be drawn now; leaves the cache's order alone.
     func isReady(_ request: ImageRequest) -> Bool { textures.contains(request) }
 
-    /// Asks for images likely needed soon, at a lower priority than visible ones.
-    func prefetch(_ requests: [ImageRequest]) {
-        for (i, request) in requests.enumerated()
-        where !textures.contains(request) && failures[request] == nil {
-            want(request, priority: max(0, 9 - i / 4))
+    /// Starts (or re-prioritises) the ledger's `request`: an uploaded texture is reported ready at
+    /// once, pixels still in the shared cache go straight to the upload queue, the rest is decoded.
+    func load(_ request: ResourceRequest) {
+        let image = request.image
+        ids[image] = request.id
+        if let texture = textures.value(for: image) {
+            news.append((request.id, .ready(texture.size)))
+            return
+        }
+        let known = pending[image] != nil
+        pending[image] = request.id
+        if !known, let bitmap = cache.image(for: image) {
+            arrived.append(Delivery(request: image, result: .success(bitmap)))
+            return
+        }
+        // A queued job with the same key is replaced: its priority rises with the request's.
+        workers.submit(key: image, priority: request.priority, generation: request.generation) {
+            Delivery(request: image, result: ImageStore.produce(image))
         }
     }
 
-    /// Marks `request` wanted this frame and submits its decode unless already pending at prefetch
-    /// priority; pixels still in the shared cache go straight to the upload queue.
-    func want(_ request: ImageRequest, priority: Int) {
-        let known = pending[request] != nil
-        pending[request] = frameNumber
-        if known && priority < 10 { return }
-        if !known, let bitmap = cache.image(for: request) {
-            arrived.append(Delivery(request: request, result: .success(bitmap)))
-            return
+    /// Drops the loads of `dropped` (queued decodes and uploads not started); their late results are ignored.
+    func cancel(_ dropped: [ResourceID]) {
+        let gone = Set(dropped)
+        let requests = Set(pending.filter { gone.contains($0.value) }.keys)
+        guard !requests.isEmpty else { return }
+        workers.cancel { requests.contains($0) }
+        for request in requests {
+            pending.removeValue(forKey: request)
+            if let id = ids[request], gone.contains(id) { ids.removeValue(forKey: request) }
         }
-        workers.submit(key: request, priority: priority, generation: frameNumber) {
-            Delivery(request: request, result: ImageStore.produce(request))
-        }
+    }
+
+    /// The news since the last call, in order.
+    func takeNews() -> [(ResourceID, ResourceStatus)] {
+        defer { news.removeAll(keepingCapacity: true) }
+        return news
     }
 
     /// True when `request`'s texture is drawn without blending (its alpha ignored): every
@@ -119,9 +126,10 @@ public final class ImageStore {
         }
     }
 
-    /// Starts a frame: moves deliveries in, uploads as many as the budget allows, drops stale work.
-    func beginFrame() {
-        frameNumber += 1
+    /// Moves deliveries in and uploads as many as the budget allows (the loop's event path, before
+    /// the frame is laid out); each upload or failure becomes news, and so does every texture the
+    /// byte budget evicts to make room.
+    func pumpUploads() {
         arrived.append(contentsOf: mailbox.drain())
         uploadsLastFrame = 0
         let start = Video.seconds()
@@ -130,7 +138,7 @@ public final class ImageStore {
             uploadsLastFrame += 1
             if var current = streaming {
                 if current.upload.step() {
-                    _ = textures.insert(current.upload.texture, for: current.request, cost: current.upload.texture.byteCount)
+                    keep(current.upload.texture, for: current.request)
                     streaming = nil
                 } else {
                     streaming = current
@@ -138,7 +146,7 @@ public final class ImageStore {
                 continue
             }
             let delivery = arrived.removeFirst()
-            guard pending.removeValue(forKey: delivery.request) != nil else { continue }
+            guard let id = pending.removeValue(forKey: delivery.request) else { continue }
             switch delivery.result {
             case let .success(bitmap):
                 cache.insert(image: bitmap, for: delivery.request) { _ in false }
@@ -147,20 +155,29 @@ public final class ImageStore {
                    let upload = try? BandedUpload(renderer: renderer, bitmap: bitmap, opaque: opaque) {
                     streaming = (delivery.request, upload)
                 } else if let texture = try? Texture(renderer: renderer, bitmap: bitmap, opaque: opaque) {
-                    _ = textures.insert(texture, for: delivery.request, cost: texture.byteCount)
+                    keep(texture, for: delivery.request)
+                } else {
+                    ids.removeValue(forKey: delivery.request)
+                    news.append((id, .failed(.corrupt("cannot make a texture"))))
                 }
             case let .failure(error):
-                if failures.count > 4096 { failures.removeAll() }
-                failures[delivery.request] = error
+                ids.removeValue(forKey: delivery.request)
+                news.append((id, .failed(error)))
             }
         }
-        // Work for rows scrolled far away (not wanted for ~half a second) is dropped.
-        let stale = frameNumber - 30
-        if pending.values.contains(where: { $0 < stale }) {
-            let dropped = Set(pending.filter { $0.value < stale }.keys)
-            workers.cancel { dropped.contains($0) }
-            for request in dropped { pending.removeValue(forKey: request) }
+    }
+
+    /// Holds `texture` for `request` and reports it ready; textures evicted to make room are reported released.
+    private func keep(_ texture: Texture, for request: ImageRequest) {
+        for (evicted, _) in textures.insert(texture, for: request, cost: texture.byteCount) where evicted != request {
+            if let id = ids.removeValue(forKey: evicted) { news.append((id, .released)) }
         }
+        if !textures.contains(request) {
+            // Larger than the whole budget: evicted at once.
+            if let id = ids.removeValue(forKey: request) { news.append((id, .failed(.corrupt("larger than the texture budget")))) }
+            return
+        }
+        if let id = ids[request] { news.append((id, .ready(texture.size))) }
     }
 
     /// True when deliveries are waiting for upload (the loop should draw another frame soon).

@@ -68,11 +68,11 @@ public final class DisplayListExecutor {
         }
     }
 
-    /// Draws a frame (not presented): uploads arrived images first, then every command in order.
+    /// Draws a frame (not presented): every command in order, then the tiles and text asked for
+    /// ahead. Images were uploaded before, in the event path (`ImageStore.pumpUploads`).
     public func draw(_ frame: Frame) {
         let suffix = "@\(scale)x\(measurer.textScale)"
         if suffix != textKeySuffix { textKeySuffix = suffix }
-        images.beginFrame()
         textRendersLastFrame = 0
         frostMsLastFrame = 0
         photoTextures?.beginFrame()
@@ -81,7 +81,6 @@ public final class DisplayListExecutor {
         renderer.setClip(nil)
         // Tiles requested while drawing are uploaded after it, within the budget; the next frame shows them.
         photoTilesPending = photoTextures?.pump(budgetMs: photoUploadBudgetMs) ?? false
-        images.prefetch(frame.prefetch)
         prerender(frame.textPrefetch)
     }
 
@@ -128,8 +127,8 @@ public final class DisplayListExecutor {
             renderer.fill(px(rect), color)
         case let .roundedFill(rect, radius, color):
             roundedFill(px(rect), radius: Int((radius * scale).rounded()), color)
-        case let .image(request, rect, placeholder, failureIcon):
-            drawImage(request, in: rect, placeholder: placeholder, failureIcon: failureIcon)
+        case let .image(request, rect, placeholder, _):
+            drawImage(request, in: rect, placeholder: placeholder)
         case let .text(block, origin, key):
             drawText(block, at: origin, key: key)
         case let .icon(icon, rect, color):
@@ -172,23 +171,14 @@ public final class DisplayListExecutor {
         renderer.fill(squares, dark)
     }
 
-    /// Draws the request's texture in `rect` (points), or the placeholder while it loads; when it
-    /// failed, the placeholder and the failure icon (a third of the shorter side, centred) if given.
-    func drawImage(_ request: ImageRequest, in rect: Rect, placeholder: RGBA?, failureIcon: RGBA?) {
+    /// Draws the request's texture in `rect` (points) once uploaded, else its placeholder in the
+    /// image's shape. (A failure's icon is a command of its own: the core's ledger adds it.)
+    func drawImage(_ request: ImageRequest, in rect: Rect, placeholder: RGBA?) {
         let target = px(rect)
-        switch images.lookup(request) {
-        case let .ready(texture):
+        if let texture = images.texture(for: request) {
             renderer.copy(texture, to: target)
-        case .loading:
-            if let placeholder { shapedFill(target, request.shape, placeholder) }
-        case .failed:
-            if let placeholder { shapedFill(target, request.shape, placeholder) }
-            if let failureIcon, let icon = icons[.brokenImage] {
-                let side = min(target.width, target.height) / 3
-                icon.tint(failureIcon)
-                renderer.copy(icon, to: PixelRect(x: target.x + (target.width - side) / 2,
-                                                  y: target.y + (target.height - side) / 2, width: side, height: side))
-            }
+        } else if let placeholder {
+            shapedFill(target, request.shape, placeholder)
         }
     }
 

@@ -216,7 +216,7 @@ struct MainLoop {
             case .cancelPhotoHeaders:
                 headerReading?.cancel()
                 headerReading = nil
-            case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads, .textInput: break
+            case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads, .loadImages, .cancelImages, .textInput: break
             }
         }
         return false

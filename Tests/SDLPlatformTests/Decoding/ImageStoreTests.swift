@@ -23,17 +23,19 @@ import Testing
         let bitmap = gradientBitmap(600, 500)  // 1.2 MB
         let request = ImageRequest(path: "/nowhere/big.jpg", size: bitmap.size)
         let store = try store(holding: bitmap, for: request, renderer: renderer)
-        store.beginFrame()
-        guard case .loading = store.lookup(request) else { Issue.record("a texture before any upload"); return }
+        store.load(ResourceRequest(id: ResourceID(7), image: request, priority: 10, generation: 0))
+        #expect(store.texture(for: request) == nil, "a texture before any upload")
         // One frame creates the texture, then 512 KiB / 2400 B = 218 rows a frame: 218 + 218 + 64.
         var frames = 0
         while !store.textures.contains(request) && frames < 20 {
-            store.beginFrame()
+            #expect(store.takeNews().isEmpty, "ready before the last band")
+            store.pumpUploads()
             frames += 1
             #expect(store.uploadsLastFrame == 1)
         }
+        #expect(store.takeNews().map { "\($0.0) \($0.1)" } == ["#7 ready 600x500"])
         #expect(frames == 4 && store.outstanding == 0 && !store.hasArrivals)
-        guard case .ready(let texture) = store.lookup(request) else { Issue.record("no texture"); return }
+        guard let texture = store.texture(for: request) else { Issue.record("no texture"); return }
         renderer.copy(texture, to: PixelRect(x: 0, y: 0, width: 600, height: 500))
         renderer.flush()
         #expect(renderer.readPixels(PixelRect(x: 0, y: 0, width: 600, height: 500)) == bitmap)
@@ -44,9 +46,8 @@ import Testing
         let bitmap = gradientBitmap(512, 512)  // exactly 1 MiB
         let request = ImageRequest(path: "/nowhere/small.jpg", size: bitmap.size)
         let store = try store(holding: bitmap, for: request, renderer: renderer)
-        store.beginFrame()
-        _ = store.lookup(request)
-        store.beginFrame()
-        #expect(store.textures.contains(request) && store.outstanding == 0)
+        store.load(ResourceRequest(id: ResourceID(1), image: request, priority: 10, generation: 0))
+        store.pumpUploads()
+        #expect(store.textures.contains(request) && store.takeNews().count == 1 && store.outstanding == 0)
     }
 }

@@ -16,15 +16,19 @@ import Testing
         try ImageDecoder.initializeOnMainThread()
     }
 
-    /// Runs `store` frames wanting `request` until it was decoded and uploaded (at most 10 s).
-    private func settle(_ store: ImageStore, _ request: ImageRequest) {
+    /// Loads `request` as ledger id `id` and pumps `store`'s uploads until it was decoded and
+    /// uploaded (at most 10 s); returns the news about it.
+    @discardableResult
+    private func settle(_ store: ImageStore, _ request: ImageRequest, id: Int) -> [(ResourceID, ResourceStatus)] {
         let deadline = Video.seconds() + 10
-        store.beginFrame()
-        _ = store.lookup(request)
+        store.load(ResourceRequest(id: ResourceID(id), image: request, priority: 10, generation: 0))
+        var news: [(ResourceID, ResourceStatus)] = []
         while store.outstanding > 0 && Video.seconds() < deadline {
             Thread.sleep(forTimeInterval: 0.005)
-            store.beginFrame()
+            store.pumpUploads()
+            news += store.takeNews()
         }
+        return news
     }
 
     @Test func feedImagesAndPhotoLevelsLandInOneCacheAndComeBackWithoutDecoding() throws {
@@ -36,7 +40,10 @@ import Testing
         #expect(store.workers.pool === pool && store.cache === loader.cache)
 
         let request = ImageRequest(path: Self.photo, size: PixelSize(width: 120, height: 80))
-        settle(store, request)
+        // Larger than the one-byte texture budget: made, then reported failed rather than retried.
+        let first = settle(store, request, id: 1)
+        #expect(first.map(\.0) == [ResourceID(1)])
+        #expect(first.first.map { if case .failed = $0.1 { true } else { false } } == true)
         #expect(cache.image(for: request)?.size == PixelSize(width: 120, height: 80))
         let feedBytes = cache.totalBytes
 
@@ -51,12 +58,13 @@ import Testing
         // A texture cache of one byte keeps nothing: the next frame finds the pixels in the shared
         // cache and uploads them without queuing a decode.
         let other = ImageRequest(path: Self.photo, size: PixelSize(width: 60, height: 40))
-        settle(store, other)
-        store.beginFrame()
-        if case .ready = store.lookup(request) { Issue.record("a one-byte texture cache kept a texture") }
-        #expect(store.workers.queuedCount == 0 && store.pending[request] != nil)
-        store.beginFrame()
+        settle(store, other, id: 2)
+        store.load(ResourceRequest(id: ResourceID(3), image: request, priority: 10, generation: 1))
+        #expect(store.texture(for: request) == nil, "a one-byte texture cache kept a texture")
+        #expect(store.workers.queuedCount == 0 && store.pending[request] == ResourceID(3))
+        store.pumpUploads()
         #expect(store.pending[request] == nil)
+        #expect(store.takeNews().map(\.0) == [ResourceID(3)])
     }
 
     @Test func photoJobsRunBeforeQueuedFeedJobsOnTheSharedPool() throws {

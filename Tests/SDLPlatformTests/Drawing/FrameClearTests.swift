@@ -27,8 +27,9 @@ final class FrameClearTests: XCTestCase {
         let roundedCommand = DrawCommand.image(rounded, window, placeholder: nil, failureIcon: nil)
         XCTAssertFalse(executor.coversOutput(command), "not decoded yet")
         let deadline = Video.seconds() + 20
+        var ledger = ResourceLedger()
         while !(executor.images.isReady(backdrop) && executor.images.isReady(rounded)) && Video.seconds() < deadline {
-            backend.draw(Frame(commands: [command, roundedCommand]))
+            backend.show(Frame(commands: [command, roundedCommand]), ledger: &ledger)
             usleep(10_000)
         }
         XCTAssertTrue(executor.images.isReady(backdrop) && executor.images.isReady(rounded))

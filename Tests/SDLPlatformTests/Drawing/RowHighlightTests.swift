@@ -28,12 +28,13 @@ final class RowHighlightTests: XCTestCase {
     /// `frame` drawn by `backend` once every image in `ready` has uploaded (or after 20 s), read back.
     func drawn(_ frame: Frame, by backend: SDLBackend, canvas: Canvas, waitingFor ready: [ImageRequest]) -> Bitmap {
         let deadline = Video.seconds() + 20
-        backend.draw(frame)
+        var ledger = ResourceLedger()
+        backend.show(frame, ledger: &ledger)
         while !ready.allSatisfy(backend.executor.images.isReady) && Video.seconds() < deadline {
             usleep(10_000)
-            backend.draw(frame)
+            backend.show(frame, ledger: &ledger)
         }
-        backend.draw(frame)
+        backend.show(frame, ledger: &ledger)
         canvas.renderer.presentFrame()
         return canvas.bitmap()
     }

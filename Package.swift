@@ -30,14 +30,16 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CZLibSystem", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
         .target(
-            name: "Archives", dependencies: ["Locking", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            swiftSettings: strict),
+            name: "Archives", dependencies: ["CZLibSystem", "Locking"], swiftSettings: strict),
         .target(
             name: "FeedImport", dependencies: ["Archives", "Imaging", "Locking", "PlumageCore", "CLibXML2"],
             swiftSettings: strict),
@@ -54,8 +56,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "PlumageTestSupport",
-            dependencies: ["Imaging", "PlumageCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            swiftSettings: strict),
+            dependencies: ["CZLibSystem", "Imaging", "PlumageCore"], swiftSettings: strict),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),

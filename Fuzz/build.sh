@@ -21,14 +21,14 @@ if ! swift build -c release --build-path "$BUILD" --target FeedImport -Xswiftc "
 fi
 REL=$(swift build -c release --build-path "$BUILD" --show-bin-path)
 OBJECTS=()
-for module in Imaging Locking PlumageCore Archives FeedImport ZIPFoundation; do OBJECTS+=("$REL/$module.build"/*.o); done
+for module in Imaging Locking PlumageCore Archives FeedImport; do OBJECTS+=("$REL/$module.build"/*.o); done
 for name in "${TARGETS[@]}"; do
     rm -f "$BUILD/fuzzers/$name"
     [ -f "Fuzz/targets/$name.swift" ] || { echo "Fuzz/build.sh: no target $name" >&2; exit 1; }
     swiftc "$SAN" -O -parse-as-library -module-name "fuzz_$name" \
         -I "$REL/Modules" -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap -Xcc -I/usr/include/libxml2 \
         -Xcc -fmodule-map-file=Sources/CMath/module.modulemap \
-        -Xcc -fmodule-map-file="$BUILD/checkouts/ZIPFoundation/Sources/CZLib/module.modulemap" \
+        -Xcc -fmodule-map-file=Sources/CZLibSystem/module.modulemap \
         "Fuzz/targets/$name.swift" Fuzz/targets/Shared/*.swift "${OBJECTS[@]}" -lxml2 \
         -o "$BUILD/fuzzers/$name" 2>&1 | { grep -v "Cannot export local symbol" || true; }
     [ -x "$BUILD/fuzzers/$name" ] || { echo "Fuzz/build.sh: linking $name failed" >&2; exit 1; }

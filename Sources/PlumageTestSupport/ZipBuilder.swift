@@ -1,4 +1,4 @@
-internal import CZlib
+internal import CZLibSystem
 import Foundation
 
 /// Writes zip files byte by byte for tests, including the hostile ones no zip tool makes: names that
@@ -8,7 +8,7 @@ public struct ZipBuilder {
     public enum Method: Sendable {
         /// Uncompressed (method 0).
         case stored
-        /// Raw deflate (method 8), compressed with zlib (ZIPFoundation's `CZlib` module).
+        /// Raw deflate (method 8), compressed with the system's zlib (`CZLibSystem`).
         case deflated
     }
 
@@ -136,7 +136,7 @@ public struct ZipBuilder {
 
     /// The CRC-32 (zip's polynomial) of `bytes`.
     public static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, UInt32($0.count)) })
+        UInt32(bytes.withUnsafeBufferPointer { CZLibSystem.crc32(0, $0.baseAddress, UInt32($0.count)) })
     }
 
     /// A ZIP64 extended-information extra field holding `values`.

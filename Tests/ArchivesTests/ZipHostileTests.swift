@@ -153,26 +153,57 @@ import Testing
         #expect(openedCut == 0)
     }
 
-    @Test func damagedBytesNeverCrash() throws {
+    @Test func damagedBytesNeverCrashNorReadAsGood() throws {
+        let originals = ["data/tweets.js": Array(String(repeating: "tweet ", count: 200).utf8),
+                         "outbox.json": Array("{\"a\": 1}".utf8)]
         var builder = ZipBuilder()
-        builder.add("data/tweets.js", text: String(repeating: "tweet ", count: 200))
-        builder.add("outbox.json", text: "{\"a\": 1}", method: .stored)
+        builder.add("data/tweets.js", originals["data/tweets.js"]!)
+        builder.add("outbox.json", originals["outbox.json"]!, method: .stored)
         let whole = builder.bytes()
+        // Where each member's data lies, from its local header as the zip spec lays it out: 30 bytes,
+        // the name (length at 26), the extra field (length at 28), then the compressed size (at 18).
+        func uint(_ at: Int, _ count: Int) -> Int { (0..<count).reduce(0) { $0 | Int(whole[at + $1]) << (8 * $1) } }
+        var data: [String: Range<Int>] = [:]
+        var header = 0
+        for name in ["data/tweets.js", "outbox.json"] {
+            #expect(uint(header, 4) == 0x0403_4B50)
+            let start = header + 30 + uint(header + 26, 2) + uint(header + 28, 2)
+            // (A deflate stream's last byte may end in padding bits inflate never reads: not counted.)
+            data[name] = start..<(start + uint(header + 18, 4) - (name == "data/tweets.js" ? 1 : 0))
+            header = start + uint(header + 18, 4)
+        }
         let temp = try TemporaryFolder()
         var generator = SplitMix64(seed: 42)
-        var readable = 0
+        var read = 0, refusedDamagedData = 0
         for round in 0..<150 {
             var damaged = whole
             for _ in 0..<3 {
                 damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
                     in: 0...255, using: &generator)
             }
+            let changed = damaged.indices.filter { damaged[$0] != whole[$0] }
             let path = try temp.write("damaged-\(round).zip", damaged)
             guard let zip = try? ZipArchive(path: path) else { continue }
-            for name in zip.entries where (try? zip.read(name, limit: 1 << 20)) != nil { readable += 1 }
+            for name in zip.entries {
+                let hit = data[name].map { range in changed.contains { range.contains($0) } } ?? false
+                guard let bytes = try? zip.read(name, limit: 1 << 20) else {
+                    if hit { refusedDamagedData += 1 }
+                    continue
+                }
+                read += 1
+                // What reads is the member as written (a damaged name still names one of the two);
+                // a member whose own data bytes were changed never reads (inflate, size or CRC-32).
+                if let original = originals[name] {
+                    #expect(bytes == original, "round \(round): \(name) read \(bytes.count) bytes that are not its own")
+                } else {
+                    #expect(originals.values.contains(bytes), "round \(round): \(name) read bytes no member holds")
+                }
+                #expect(!hit, "round \(round): \(name) read though its data bytes \(changed) were damaged")
+            }
         }
-        // Most damage lands in the deflated text, caught by inflate, the size or the CRC check.
-        #expect(readable < 150)
+        // Both outcomes happened (the checks above ran on something): intact members read, and
+        // members with damaged data were refused.
+        #expect(read > 0 && refusedDamagedData > 0, "\(read) read, \(refusedDamagedData) refused for damaged data")
     }
 
     @Test func randomBytesAreNotAZip() throws {

@@ -19,6 +19,12 @@ app_id=io.github.plumage.Plumage
 
 fail() { echo "install-test: FAIL: $*" >&2; exit 1; }
 
+# Every tool a check below runs, up front: a missing one fails the test (`make deps` installs them all)
+# rather than skipping its check.
+for tool in identify desktop-file-validate appstreamcli update-desktop-database man zsh fish gio; do
+    command -v "$tool" > /dev/null || fail "$tool is missing (make deps installs it)"
+done
+
 make -C "$repo" --no-print-directory install-files BIN_DIR="$bin_dir" DESTDIR="$dest" PREFIX="$prefix" \
     > "$work/install.log" 2>&1 || { cat "$work/install.log" >&2; fail "make install-files failed"; }
 
@@ -93,21 +99,19 @@ touch "$work/feed.json"
     || fail "bash completes --renderer o as '$(complete_line plumage run --renderer o)'"
 [ "$(complete_line plumage run fee)" = "feed.json " ] || fail "bash completes a path as '$(complete_line plumage run fee)'"
 rm "$work/feed.json"
-if command -v zsh > /dev/null; then zsh -n "$root/share/zsh/site-functions/_plumage" || fail "zsh completion does not parse"; fi
-if command -v fish > /dev/null; then fish -n "$root/share/fish/vendor_completions.d/plumage.fish" || fail "fish completion does not parse"; fi
+zsh -n "$root/share/zsh/site-functions/_plumage" || fail "zsh completion does not parse"
+fish -n "$root/share/fish/vendor_completions.d/plumage.fish" || fail "fish completion does not parse"
 
 # The man page renders without groff warnings and holds what the parser and the README promise.
-if command -v man > /dev/null; then
-    MANWIDTH=80 man --warnings -l "$root/share/man/man1/plumage.1" > "$work/man.txt" 2> "$work/man-warnings.txt" \
-        || fail "man -l failed: $(cat "$work/man-warnings.txt")"
-    [ ! -s "$work/man-warnings.txt" ] || fail "man -l warns: $(cat "$work/man-warnings.txt")"
-    for text in 'NAME' 'SYNOPSIS' 'plumage snapshot' 'plumage bench scroll' '--text-scale' 'EXIT STATUS' \
-                'PLUMAGE_DATA_DIR'; do
-        grep -q -- "$text" "$work/man.txt" || fail "the man page lacks '$text'"
-    done
-    grep -qE '^ +1 +Bad +input' "$work/man.txt" || fail "the man page does not give exit status 1 for bad input"
-    grep -qE '^ +64 +Usage +error' "$work/man.txt" || fail "the man page does not give exit status 64 for usage errors"
-fi
+MANWIDTH=80 man --warnings -l "$root/share/man/man1/plumage.1" > "$work/man.txt" 2> "$work/man-warnings.txt" \
+    || fail "man -l failed: $(cat "$work/man-warnings.txt")"
+[ ! -s "$work/man-warnings.txt" ] || fail "man -l warns: $(cat "$work/man-warnings.txt")"
+for text in 'NAME' 'SYNOPSIS' 'plumage snapshot' 'plumage bench scroll' '--text-scale' 'EXIT STATUS' \
+            'PLUMAGE_DATA_DIR'; do
+    grep -q -- "$text" "$work/man.txt" || fail "the man page lacks '$text'"
+done
+grep -qE '^ +1 +Bad +input' "$work/man.txt" || fail "the man page does not give exit status 1 for bad input"
+grep -qE '^ +64 +Usage +error' "$work/man.txt" || fail "the man page does not give exit status 64 for usage errors"
 
 # The installed binary finds its installed assets from another folder, with no PLUMAGE_DATA_DIR.
 run_installed() {
@@ -138,13 +142,11 @@ cache=$prefix_root/share/applications/mimeinfo.cache
 for type in image/jpeg image/png image/webp application/feed+json; do
     grep -qx "$type=plumage.desktop;" "$cache" || fail "mimeinfo.cache does not offer plumage for $type"
 done
-if command -v gio > /dev/null; then
-    # Captured first: `gio … | grep -q` under pipefail fails whenever grep exits on the first line
-    # and gio then dies of SIGPIPE writing the rest (a flaky failure, seen in one make test of three).
-    offered=$(PATH=$prefix_root/bin:$PATH XDG_DATA_DIRS=$prefix_root/share XDG_DATA_HOME=$work/data gio mime image/png 2>&1) \
-        || fail "gio mime image/png failed: $offered"
-    grep -q plumage.desktop <<<"$offered" || fail "gio does not list plumage.desktop for image/png: $offered"
-fi
+# Captured first: `gio … | grep -q` under pipefail fails whenever grep exits on the first line
+# and gio then dies of SIGPIPE writing the rest (a flaky failure, seen in one make test of three).
+offered=$(PATH=$prefix_root/bin:$PATH XDG_DATA_DIRS=$prefix_root/share XDG_DATA_HOME=$work/data gio mime image/png 2>&1) \
+    || fail "gio mime image/png failed: $offered"
+grep -q plumage.desktop <<<"$offered" || fail "gio does not list plumage.desktop for image/png: $offered"
 make -C "$repo" --no-print-directory uninstall PREFIX="$prefix_root" > "$work/uninstall2.log" 2>&1 \
     || { cat "$work/uninstall2.log" >&2; fail "make uninstall PREFIX=… failed"; }
 ! grep -q plumage "$cache" || fail "mimeinfo.cache still names plumage after uninstall"

@@ -1,4 +1,4 @@
-internal import CZlib
+internal import CZLibSystem
 import Glibc
 
 /// Streams one member's bytes out of a zip, stored or deflated, stopping at every lie: it never
@@ -114,7 +114,7 @@ final class ZipMemberReader {
                 stream.pointee.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
                 stream.pointee.avail_in = UInt32(count)
             }
-            let status = CZlib.inflate(stream, Z_NO_FLUSH)
+            let status = CZLibSystem.inflate(stream, Z_NO_FLUSH)
             let made = room - Int(stream.pointee.avail_out)
             switch status {
             case Z_STREAM_END:

@@ -155,10 +155,16 @@ import Testing
         let folder = NSTemporaryDirectory() + "plumage-fp-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/data/tweets_media", withIntermediateDirectories: true)
         try Data("window.YTD.tweets.part0 = []".utf8).write(to: URL(fileURLWithPath: folder + "/data/tweets.js"))
+        // The media folder's time is set far back, so a file added now moves it whatever the clock's
+        // granularity (no sleep, no race with the second it was made in).
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: folder + "/data/tweets_media")
         let before = try #require(SourceCacheStore.fingerprint(of: folder))
         #expect(before.contains("tweets.js=28:"))
-        usleep(20_000)
+        #expect(before.hasSuffix(":1000000000.0"), "\(before)")  // tweets_media, listed last
         try Data([1]).write(to: URL(fileURLWithPath: folder + "/data/tweets_media/1-a.jpg"))
-        #expect(SourceCacheStore.fingerprint(of: folder) != before)
+        let after = try #require(SourceCacheStore.fingerprint(of: folder))
+        #expect(after != before)
+        #expect(!after.hasSuffix(":1000000000.0"), "\(after)")
     }
 }

@@ -104,11 +104,19 @@ import Testing
     @Test func frameDrawsOnlyVisibleRowsAndPrefetchesAhead() {
         var app = makeApp()
         let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
-        let bodies = frame.commands.filter { if case let .text(_, _, key) = $0 { key.hasPrefix("body:") } else { false } }
-        let top = app.list.scroll.offset - ChromeMetrics.barHeight
-        #expect(bodies.count > 1)
-        #expect(bodies.count == app.list.rows(from: top, to: top + 600).count)
-        #expect(!frame.prefetch.isEmpty)
+        let bodies = frame.commands.compactMap { command -> (at: Point, key: String)? in
+            if case let .text(_, at, key) = command, key.hasPrefix("body:") { (at, key) } else { nil }
+        }
+        // By hand (CellLayout, the 8 × 20 monospace fake, an 800 × 600 window): the column is 640 wide
+        // at x 80; text starts 14 + 48 + 12 = 74 in, 552 wide, so a body ("Item number i with some words
+        // to wrap around", 44 × 8 = 352) is one 20 × 1.3 = 26-point line, 14 + 20 + 3 = 37 below the
+        // cell's top. A cell is 37 + 26 + 14 = 77 tall; items 0, 3, 6… add a 1600 × 900 photo 552 ×
+        // 0.5625 = 310.5 → 311 high after a 10-point gap: 398. Below the 52-point bar cells 0–3 start
+        // at window y 52, 450, 527, 604: cells 0–2 are on the 600-point window, 3 is not.
+        #expect(bodies.map(\.at) == [Point(x: 154, y: 89), Point(x: 154, y: 487), Point(x: 154, y: 564)])
+        #expect(bodies.map { $0.key.split(separator: ":").last.map(String.init) } == ["200", "199", "198"])
+        // The next screen's worth (content 548…1148: cells 3–6) is prefetched: the photos of items 3 and 6.
+        #expect(frame.prefetch.map(\.path).filter { $0.hasPrefix("/p") } == ["/p3.jpg", "/p6.jpg"])
         // The bar comes after the rows, so the list scrolls under it.
         let blur = frame.commands.firstIndex { if case .blurBehind = $0 { true } else { false } }
         let lastBody = frame.commands.lastIndex { if case let .text(_, _, key) = $0 { key.hasPrefix("body:") } else { false } }

@@ -60,11 +60,19 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         let got = levels(list, path: path)
         #expect(got.first.map { $0.level == 2 && $0.isPreview && $0.size == PixelSize(width: 300, height: 400) } == true)
         #expect(got.dropFirst().map(\.level) == [0, 1, 2])
-        #expect(got.dropFirst().allSatisfy { !$0.isPreview && $0.size == ImagePyramid.levelSize($0.level, of: info.orientedSize) })
-        // Orientation 6 puts the stored bottom-left (blue) at the top-left.
-        if case .level(_, 0, let full, _)? = list.first(where: { if case .level(_, 0, _, _) = $0 { true } else { false } }) {
-            #expect(HostileFiles.near(full.pixel(x: 100, y: 100), RGBA(0, 0, 255)))
-        }
+        // Each level halves the one before: 1200×1600, 600×800, 300×400.
+        #expect(got.dropFirst().map(\.size) == [
+            PixelSize(width: 1200, height: 1600), PixelSize(width: 600, height: 800), PixelSize(width: 300, height: 400),
+        ])
+        #expect(got.dropFirst().allSatisfy { !$0.isPreview })
+        // Orientation 6 turns the stored picture a quarter clockwise: its bottom-left (blue) comes to the
+        // top-left, top-left (red) to the top-right, bottom-right (white) to the bottom-left, top-right
+        // (green) to the bottom-right.
+        let full = try #require(list.lazy.compactMap { if case .level(_, 0, let b, _) = $0 { b } else { nil } }.first)
+        #expect(HostileFiles.near(full.pixel(x: 100, y: 100), RGBA(0, 0, 255)))
+        #expect(HostileFiles.near(full.pixel(x: 1100, y: 100), RGBA(255, 0, 0)))
+        #expect(HostileFiles.near(full.pixel(x: 100, y: 1500), .white))
+        #expect(HostileFiles.near(full.pixel(x: 1100, y: 1500), RGBA(0, 255, 0)))
         // A re-request replays the cached levels in the next drain, with no decoding.
         loader.request(path: path, viewSize: PixelSize(width: 300, height: 400), priority: 10, generation: 2)
         let replay = loader.drain()
@@ -223,8 +231,8 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         textures.prefetch(path: "a", level: 0, bitmap: bitmap, area: last, opaque: true)
         #expect(!textures.pump(budgetMs: 5))
         #expect(textures.totalBytes == 0 && textures.hasUploadsAhead)
-        // Idle time uploads them.
-        #expect(!textures.uploadAhead(until: Video.seconds() + 1))
+        // Idle time uploads them (a deadline an hour away: it returns when they are done, on any machine).
+        #expect(!textures.uploadAhead(until: Video.seconds() + 3600))
         #expect(textures.contains(path: "a", level: 0, index: 3) && !textures.hasUploadsAhead)
         // A prefetched tile half uploaded (one 512 KB band of 4 MB, usually) gives way to a missing
         // requested one: its 1 MB tile takes exactly its two bands at a zero budget.

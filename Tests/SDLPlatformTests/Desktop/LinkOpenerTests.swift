@@ -52,6 +52,10 @@ import Testing
     @Test func refusesRelativeMissingAndOddPathsWithoutStartingAnything() throws {
         let folder = try stubFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // This stub appends its arguments to `log` (one line per start) instead of replacing `argv`.
+        let script = "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \"$(dirname \"$0\")/log\"\n"
+        try script.write(toFile: folder + "/xdg-open", atomically: true, encoding: .utf8)
+        chmod(folder + "/xdg-open", 0o755)
         try FileManager.default.createDirectory(atPath: folder + "/clips", withIntermediateDirectories: true)
         let odd = folder + "/$(touch pwned)`x`.mp4"
         #expect(FileManager.default.createFile(atPath: odd, contents: Data()))
@@ -67,8 +71,17 @@ import Testing
             == .refused("not opened: the name \(odd) has characters the desktop's opener may misread"))
         // Only the absolute paths that are not plain files were offered to be copied out of an archive.
         #expect(asked == [folder + "/missing.mp4", folder + "/clips"])
-        Thread.sleep(forTimeInterval: 0.1)
-        #expect(!FileManager.default.fileExists(atPath: folder + "/argv"))
+        // Then one file that does open: once its start has logged, every earlier start (there must be
+        // none) would have been spawned before it, so the log holds that one line and nothing else.
+        let opened = folder + "/opened.mp4"
+        #expect(FileManager.default.createFile(atPath: opened, contents: Data("x".utf8)))
+        #expect(LinkOpener.openFile(opened, searchPath: folder) == .opened)
+        var log: String?
+        for _ in 0..<500 where log?.contains(opened) != true {
+            log = try? String(contentsOfFile: folder + "/log", encoding: .utf8)
+            if log?.contains(opened) != true { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(log == opened + "\n")
     }
 
     @Test func aFileInsideAnArchiveOpensAsItsLocalCopy() throws {

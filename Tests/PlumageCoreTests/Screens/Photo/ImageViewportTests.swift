@@ -43,20 +43,23 @@ import Testing
 
     // MARK: auto zoom
 
-    @Test(arguments: zip([(4000, 3000), (3000, 4000), (2000, 2000)], [(1600.0, 1000.0), (1000.0, 1600.0), (1000.0, 900.0)]))
-    func fillAndFitScales(image: (Int, Int), view: (Double, Double)) {
+    // Scales by hand: 4000×3000 in 1600×1000 fills at 1600/4000 = 0.4 (the width; the height is cut)
+    // and fits at 1000/3000 = 1/3; its transpose the same; 2000×2000 in 1000×900 fills at 0.5, fits at 0.45.
+    @Test(arguments: zip(
+        [((4000, 3000), (1600.0, 1000.0)), ((3000, 4000), (1000.0, 1600.0)), ((2000, 2000), (1000.0, 900.0))],
+        [(0.4, 1.0 / 3), (0.4, 1.0 / 3), (0.5, 0.45)]))
+    func fillAndFitScales(sizes: ((Int, Int), (Double, Double)), expected: (fill: Double, fit: Double)) {
+        let (image, view) = sizes
         let size = PixelSize(width: image.0, height: image.1), viewSize = DeviceSize(width: view.0, height: view.1)
         let (w, h) = (Double(image.0), Double(image.1))
         let fill = ImageViewport(imageSize: size, viewSize: viewSize)
         #expect(fill.mode == .fill)
-        #expect(fill.scale == max(view.0 / w, view.1 / h))
-        #expect(fill.scale == fill.fillScale)
+        #expect(fill.scale == expected.fill)
         let view0 = DeviceRect(x: 0, y: 0, width: view.0, height: view.1)
         #expect(Self.close(fill.destination.intersection(view0), view0, within: 1e-9))
         #expect(Self.isClamped(fill))
         let fit = ImageViewport(imageSize: size, viewSize: viewSize, mode: .fit)
-        #expect(fit.scale == min(view.0 / w, view.1 / h))
-        #expect(fit.scale == fit.fitScale)
+        #expect(fit.scale == expected.fit)
         #expect(Self.close(fit.destination.intersection(view0), fit.destination, within: 1e-9))
         #expect(Self.isClamped(fit))
         #expect(Self.close(fit.visibleImageRect, DeviceRect(x: 0, y: 0, width: w, height: h), within: 1e-9))
@@ -242,17 +245,17 @@ import Testing
         let panorama = ImageViewport(
             imageSize: PixelSize(width: 1600, height: 394), viewSize: DeviceSize(width: 1280, height: 748))
         #expect(!panorama.fillHidesLittle)
-        #expect(panorama.mode == .fill && panorama.scale == panorama.fitScale && panorama.scale == 0.8)
+        #expect(panorama.mode == .fill && panorama.scale == 0.8)
         #expect(Self.isClamped(panorama))
         // A 4:3 photo in a 16:10 view: filling hides a sixth, so it fills.
         var photo = ImageViewport(
             imageSize: PixelSize(width: 1600, height: 1200), viewSize: DeviceSize(width: 1600, height: 1000))
-        #expect(photo.fillHidesLittle && photo.scale == photo.fillScale && photo.scale == 1)
+        #expect(photo.fillHidesLittle && photo.scale == 1)
         // Exactly a quarter hidden still fills; a pixel more fits.
         let quarter = ImageViewport(imageSize: PixelSize(width: 400, height: 300), viewSize: DeviceSize(width: 300, height: 300))
         #expect(quarter.fillHidesLittle && quarter.scale == 1)
         let more = ImageViewport(imageSize: PixelSize(width: 401, height: 300), viewSize: DeviceSize(width: 300, height: 300))
-        #expect(!more.fillHidesLittle && more.scale == more.fitScale)
+        #expect(!more.fillHidesLittle && more.scale == 300.0 / 401)  // fits: the width, 300 of 401
         // The rule is re-applied on resize while auto-zoomed: a tall window fits, a wide one fills again.
         photo.resize(viewSize: DeviceSize(width: 800, height: 1200))
         #expect(photo.mode == .fill && photo.scale == 0.5)
@@ -466,7 +469,8 @@ import Testing
         var auto = ImageViewport(imageSize: preview, viewSize: DeviceSize(width: 800, height: 600))
         let autoBefore = fractions(auto)
         auto.replaceImageSize(full)
-        #expect(auto.mode == .fill && auto.scale == auto.fillScale)
+        // 6000×4000 in 800×600 fills at 600/4000 = 0.15 (fitting would be 800/6000 ≈ 0.133).
+        #expect(auto.mode == .fill && auto.scale == 0.15)
         #expect(maxError(autoBefore, auto) <= 1)
     }
 }

@@ -23,7 +23,7 @@ final class GoldenTests: XCTestCase {
     func render(theme: String = "original", size: Size = small, scale: Double = 1, statistics: FrameStatistics? = nil,
                 source: FeedSource? = nil, configure: (inout AppState, SDLBackend) -> Void = { _, _ in }) throws -> Bitmap {
         try Video.initialize(headless: true)
-        let source = try source ?? SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: Self.root))
+        let source = try source ?? SourceLoader.load(path: nil, resources: DataRoot(rootPath: Self.root))
         let themes = try loadThemes()
         var app = AppState(root: FeedScreen(source: source), themes: themes, theme: themes.theme(named: theme)!)
         app.assetRoot = Self.root + "/Assets"

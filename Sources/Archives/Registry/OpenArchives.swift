@@ -25,6 +25,7 @@ public final class OpenArchives: Sendable {
     private let state = Locked(State())
     /// Held while a zip's directory is read, so two threads asking for the same new zip read it once.
     private let opening = Locked(())
+    /// Recently read members, up to the registry's byte cap.
     let members: MemberCache
 
     /// A registry keeping at most `zips` zips open and `memberBytes` bytes of recently read members.

@@ -56,9 +56,6 @@ public enum SourceFormat: String, Hashable, Sendable {
         case nil: nil
         }
     }
-
-    /// True for the formats read as an archive (`SourceLoader.readArchive`).
-    var isArchive: Bool { self == .twitterArchive || self == .mastodonArchive || self == .archiveZip }
 }
 
 /// The first bytes of the image formats Plumage opens.

@@ -27,7 +27,7 @@ public protocol ArchiveFiles: Sendable {
         _ relative: String, limit: Int, chunkSize: Int, _ body: (UnsafeRawBufferPointer) -> Bool
     ) throws(ArchiveError)
     /// The absolute path the rest of the program knows `relative` by: `<root>/<relative>`. For a
-    /// zip that is the zip file's path followed by the member's name, which `ArchivedFile` reads.
+    /// zip that is the zip file's path followed by the member's name, which `OpenArchives` reads.
     func path(of relative: String) -> String
     /// Why `relative` is no entry although something is at that name (a link leading outside the
     /// archive or to nothing, a folder, a FIFO, a device: `.notReadable`); nil when nothing is there.

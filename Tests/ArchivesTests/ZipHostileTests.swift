@@ -211,7 +211,7 @@ import Testing
         let path = try temp.write("random.zip", randomBytes(4_096, seed: 7))
         #expect(!ArchiveOpener.isZip(path: path))
         #expect(
-            archiveError { try ArchiveOpener.open(path: path) }
+            archiveError { try OpenArchives().open(path: path) }
                 == .cannotRead(path, reason: "not a zip archive (no zip signature)"))
         let posing = try temp.write("posing.zip", [0x50, 0x4B, 0x03, 0x04] + randomBytes(4_096, seed: 8))
         #expect(ArchiveOpener.isZip(path: posing))
@@ -231,12 +231,12 @@ import Testing
         let cut = try temp.write("cut.zip", Array(whole.prefix(whole.count - 30)))
         let isEmpty = ArchiveError.cannotRead(empty, reason: "not a zip archive (empty file)")
         let isText = ArchiveError.cannotRead(text, reason: "not a zip archive (no zip signature)")
-        #expect(archiveError { try ArchiveOpener.open(path: empty) } == isEmpty)
+        #expect(archiveError { try OpenArchives().open(path: empty) } == isEmpty)
         #expect(archiveError { try ZipArchive(path: empty) } == isEmpty)
-        #expect(archiveError { try ArchiveOpener.open(path: text) } == isText)
+        #expect(archiveError { try OpenArchives().open(path: text) } == isText)
         #expect(archiveError { try ZipArchive(path: text) } == isText)
         #expect(
-            archiveError { try ArchiveOpener.open(path: cut) }?.description
+            archiveError { try OpenArchives().open(path: cut) }?.description
                 == cut + ": cannot read: not a zip archive (truncated: no end of central directory)")
     }
 

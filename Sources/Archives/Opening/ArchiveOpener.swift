@@ -1,30 +1,8 @@
 import Glibc
 
-/// Opens what a path names as an archive, judged by content, never by name: a folder is read as a
-/// `FolderArchive`, a regular file starting with a zip signature as a `ZipArchive` (whatever its
-/// extension), anything else is refused with a message saying so (`not a zip archive (empty
-/// file)`, `(no zip signature)`, `not a folder or a zip archive`).
+/// How a path is told to be a zip, by content, never by name: its first bytes are a zip signature.
+/// (Opening one, folder or zip, is `OpenArchives.open`.)
 public enum ArchiveOpener {
-    /// The archive at `path`. Throws `.cannotRead(path, …)` when it does not exist, cannot be read,
-    /// or is neither a folder nor a zip (a regular file: why it is no zip); the zip's own errors otherwise.
-    public static func open(path: String) throws(ArchiveError) -> any ArchiveFiles {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw .cannotRead(path, reason: String(cString: strerror(errno)))
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR:
-            return try FolderArchive(path: path)
-        case S_IFREG where isZip(path: path):
-            return try ZipArchive(path: path)
-        case S_IFREG:
-            let detail = status.st_size == 0 ? "empty file" : "no zip signature"
-            throw .cannotRead(path, reason: "not a zip archive (\(detail))")
-        default:
-            throw .cannotRead(path, reason: notAnArchiveReason)
-        }
-    }
-
     /// The reason given for a path that is neither: "not a folder or a zip archive".
     public static let notAnArchiveReason = "not a folder or a zip archive"
 

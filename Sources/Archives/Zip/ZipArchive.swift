@@ -12,6 +12,11 @@ import Glibc
 /// lying header does not get past the cap), and all reads of one `ZipArchive` together may produce
 /// at most `totalLimit` bytes (zip bombs); past it reads fail with `.tooLarge(<zip path>, …)`.
 /// Sizes and CRC-32s are checked against the central directory (see docs/NOTES.md, "Zip archives").
+///
+/// A copy shares the directory, the descriptor and the budget; `withTotalLimit` makes a view with
+/// a fresh budget that shares the rest (`OpenArchives` hands one such view to each load). A prefix
+/// read of at least `ZipParking.threshold` bytes leaves its reader parked, and the next
+/// `readChunks` of that member by any view goes on from there (the prefix is inflated once).
 public struct ZipArchive: ArchiveFiles {
     /// Absolute path of the zip file.
     public let rootPath: String
@@ -28,6 +33,9 @@ public struct ZipArchive: ArchiveFiles {
     private let links: Set<String>
     private let file: ReadOnlyFile
     private let budget: ZipBudget
+    /// Counts every byte produced by any view of this zip (never caps).
+    private let lifetime: ZipBudget
+    private let parking: ZipParking
 
     /// Opens and indexes the zip at `path`. `totalLimit` caps the bytes all reads together produce;
     /// `directoryLimit` caps the central directory's size. Throws `.missing` when there is no such
@@ -45,8 +53,26 @@ public struct ZipArchive: ArchiveFiles {
         links = directory.links
         entries = ArchivePath.sortedBytewise(Array(directory.members.keys))
         budget = ZipBudget(archivePath: rootPath, limit: totalLimit)
+        lifetime = ZipBudget(archivePath: rootPath, limit: .max)
+        parking = ZipParking()
         verifiesChecksums = verifyingChecksums
     }
+
+    private init(_ base: ZipArchive, totalLimit: Int) {
+        (rootPath, entries, refused, duplicates, verifiesChecksums) = (
+            base.rootPath, base.entries, base.refused, base.duplicates, base.verifiesChecksums
+        )
+        (members, links, file, lifetime, parking) = (base.members, base.links, base.file, base.lifetime, base.parking)
+        budget = ZipBudget(archivePath: rootPath, limit: totalLimit)
+    }
+
+    /// The same zip (directory, descriptor, parked readers shared, nothing read again) with a
+    /// fresh total budget of `totalLimit` bytes.
+    public func withTotalLimit(_ totalLimit: Int) -> ZipArchive { ZipArchive(self, totalLimit: totalLimit) }
+
+    /// Bytes produced by every read of this zip and of all its views so far (what was inflated or
+    /// copied out of it): a parked prefix handed on is counted once.
+    public var bytesProduced: Int { lifetime.spent }
 
     /// The identity of the zip file this archive read (device, inode, size, time).
     var identity: FileIdentity { file.identity }
@@ -88,9 +114,17 @@ public struct ZipArchive: ArchiveFiles {
     }
 
     /// The first `count` bytes of `relative` (fewer when it is shorter), decompressing no more than
-    /// needed; for header probes. Not checksum-verified (the member is not read to its end).
+    /// needed; for header probes and first looks at data files. Not checksum-verified here (the
+    /// member is not read to its end). A prefix of at least `ZipParking.threshold` bytes that stops
+    /// before the member's end parks its reader for the next `readChunks` of the member; a second
+    /// prefix read of a parked member is answered from the parked bytes.
     public func readPrefix(_ relative: String, count: Int) throws(ArchiveError) -> [UInt8] {
-        let (entry, reader) = try open(relative, limit: Int.max, verify: false, checkingSize: false)
+        if let entry = members[relative], let parked = parking.bytes(of: relative),
+            parked.count >= min(max(0, count), entry.uncompressedSize)
+        {
+            return Array(parked.prefix(max(0, count)))
+        }
+        let (entry, reader) = try open(relative, limit: Int.max, verify: verifiesChecksums, checkingSize: false)
         let wanted = max(0, min(count, entry.uncompressedSize))
         var failure: ArchiveError?
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
@@ -108,6 +142,9 @@ public struct ZipArchive: ArchiveFiles {
             }
         }
         if let failure { throw failure }
+        if bytes.count >= ZipParking.threshold, bytes.count < entry.uncompressedSize, reader.produced == bytes.count {
+            parking.park(.init(name: relative, bytes: bytes, reader: reader))
+        }
         return bytes
     }
 
@@ -130,7 +167,25 @@ public struct ZipArchive: ArchiveFiles {
     public func readChunks(
         _ relative: String, limit: Int, chunkSize: Int, _ body: (UnsafeRawBufferPointer) -> Bool
     ) throws(ArchiveError) {
-        let (entry, reader) = try open(relative, limit: limit, verify: verifiesChecksums)
+        let entry: ZipEntry
+        let reader: ZipMemberReader
+        if let parked = parking.take(relative), let parkedEntry = members[relative] {
+            // A prefix read stopped part-way: hand its bytes on, then go on reading from there.
+            guard parkedEntry.uncompressedSize <= limit else { throw .tooLarge(relative, limit: limit) }
+            guard budget.allows(parkedEntry.uncompressedSize) else {
+                throw .totalExceeded(rootPath, limit: budget.limit)
+            }
+            try parked.reader.resume(limit: limit, budget: budget)
+            var stopped = false
+            ArchiveChunks.split(parked.bytes, chunkSize: chunkSize) { chunk in
+                stopped = !body(chunk)
+                return !stopped
+            }
+            if stopped { return }
+            (entry, reader) = (parkedEntry, parked.reader)
+        } else {
+            (entry, reader) = try open(relative, limit: limit, verify: verifiesChecksums)
+        }
         let chunk = UnsafeMutableRawBufferPointer.allocate(
             byteCount: max(1, min(entry.uncompressedSize, chunkSize)), alignment: 16)
         defer { chunk.deallocate() }
@@ -152,7 +207,7 @@ public struct ZipArchive: ArchiveFiles {
             guard budget.allows(entry.uncompressedSize) else { throw .totalExceeded(rootPath, limit: budget.limit) }
         }
         let reader = try ZipMemberReader(
-            file: file, entry: entry, name: relative, limit: limit, budget: budget, verify: verify)
+            file: file, entry: entry, name: relative, limit: limit, budget: budget, lifetime: lifetime, verify: verify)
         return (entry, reader)
     }
 

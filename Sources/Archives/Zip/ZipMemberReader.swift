@@ -9,8 +9,10 @@ final class ZipMemberReader {
     private let file: ReadOnlyFile
     private let entry: ZipEntry
     private let name: String
-    private let limit: Int
-    private let budget: ZipBudget
+    private var limit: Int
+    private var budget: ZipBudget
+    /// Every byte any reader of this zip produced (`ZipArchive.bytesProduced`), never capped.
+    private let lifetime: ZipBudget
     private let verify: Bool
     /// File offset of the next compressed byte, and how many compressed bytes are left.
     private var inputOffset: Int
@@ -30,12 +32,14 @@ final class ZipMemberReader {
     private static let outputChunk = 256 * 1024
 
     /// Prepares to read `entry` (named `name` in errors): reads its local header and checks that its
-    /// data lies inside the file. `limit` caps the bytes produced; `budget` counts them archive-wide.
-    init(file: ReadOnlyFile, entry: ZipEntry, name: String, limit: Int, budget: ZipBudget, verify: Bool)
-        throws(ArchiveError)
-    {
-        (self.file, self.entry, self.name, self.limit, self.budget, self.verify) = (
-            file, entry, name, limit, budget, verify
+    /// data lies inside the file. `limit` caps the bytes produced; `budget` counts them archive-wide
+    /// and `lifetime` over every view of the zip.
+    init(
+        file: ReadOnlyFile, entry: ZipEntry, name: String, limit: Int, budget: ZipBudget, lifetime: ZipBudget,
+        verify: Bool
+    ) throws(ArchiveError) {
+        (self.file, self.entry, self.name, self.limit, self.budget, self.lifetime, self.verify) = (
+            file, entry, name, limit, budget, lifetime, verify
         )
         guard !entry.isEncrypted else { throw .cannotRead(name, reason: "encrypted, not supported") }
         guard entry.method == 0 || entry.method == 8 else {
@@ -131,9 +135,19 @@ final class ZipMemberReader {
         }
     }
 
+    /// Hands a reader that a prefix read left part-way (`ZipArchive.readPrefix`) to a whole read:
+    /// from now on capped at `limit`, and the bytes it produced so far counted against `budget`, the
+    /// new read's total, as if this read had produced them.
+    func resume(limit: Int, budget: ZipBudget) throws(ArchiveError) {
+        (self.limit, self.budget) = (limit, budget)
+        guard produced <= limit else { throw .tooLarge(name, limit: limit) }
+        guard budget.spend(produced) else { throw .totalExceeded(budget.archivePath, limit: budget.limit) }
+    }
+
     /// Counts `count` new bytes at `start` against the cap, the archive's total and the checksum.
     private func account(_ start: UnsafeMutableRawPointer, _ count: Int) throws(ArchiveError) {
         produced += count
+        _ = lifetime.spend(count)
         guard produced <= limit else { throw .tooLarge(name, limit: limit) }
         guard budget.spend(count) else { throw .totalExceeded(budget.archivePath, limit: budget.limit) }
         if verify { crc = crc32(crc, start.assumingMemoryBound(to: Bytef.self), UInt32(count)) }

@@ -1,3 +1,4 @@
+import Archives
 import Foundation
 import PlumageCore
 
@@ -7,10 +8,11 @@ public enum PhotoList {
     /// File name extensions treated as images.
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "gif", "webp", "bmp", "tga", "tif", "tiff"]
 
-    /// True when every path is an image file or a folder (so the image view opens directly).
-    public static func isPhotoArguments(_ paths: [String]) -> Bool {
+    /// True when every path is an image file or a folder of photos (so the image view opens
+    /// directly), as `SourceFormat.detect` tells through `archives`.
+    public static func isPhotoArguments(_ paths: [String], archives: OpenArchives) -> Bool {
         !paths.isEmpty && paths.allSatisfy {
-            let format = SourceFormat.sniff(path: $0)
+            let format = SourceFormat.detect(path: $0, archives: archives)
             return format == .image || format == .photoFolder
         }
     }

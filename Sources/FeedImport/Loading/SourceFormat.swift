@@ -1,17 +1,18 @@
 import Archives
 
 /// What a path holds, decided by a cheap look at its content (never by its name alone): a few
-/// bytes of a file, the names at a folder's root.
+/// bytes of a file, a few names in a folder, a zip's directory (read once, through `OpenArchives`,
+/// and kept for the reader). Archives are recognised by `ArchiveLayout.kind(of:)`, the rule the
+/// loader applies to the archive it opens.
 public enum SourceFormat: String, Hashable, Sendable {
     /// A JSON Feed file (also the fallback for files that are nothing else, so reading says why).
     case jsonFeed
-    /// A folder holding a Twitter/X archive (`data/manifest.js`, `data/tweets.js`, `data/tweet.js`,
-    /// `data/tweets-part1.js`, or a Grailbird `data/js/tweet_index.js`), at its root or in its only sub-folder.
+    /// A Twitter/X archive of any era, a folder or a zip, at its root or in its only sub-folder.
     case twitterArchive
-    /// A folder holding a Mastodon archive (`outbox.json`), at its root or in its only sub-folder.
+    /// A Mastodon archive (`outbox.json`), a folder or a zip, at its root or in its only sub-folder.
     case mastodonArchive
-    /// A zip file (by its signature, or a file named `.zip` that is not JSON either, so opening it
-    /// says why it is no zip), which should hold a Twitter/X or Mastodon archive.
+    /// A zip holding no archive, or a file that claims to be a zip (its signature, or a `.zip` name
+    /// on something that is not JSON) and cannot be opened as one: reading it says why.
     case archiveZip
     /// One `window.YTD… = [` data file of a Twitter/X archive, given instead of the archive.
     case archiveDataFile
@@ -20,20 +21,22 @@ public enum SourceFormat: String, Hashable, Sendable {
     /// A single image file (by its signature; TGA, which has none, by its name).
     case image
 
-    /// Sniffs `path`. A missing path sniffs as a JSON Feed so that reading it reports
-    /// `cannot read: No such file or directory`.
-    public static func sniff(path: String) -> SourceFormat {
+    /// What `path` holds. A missing path is a JSON Feed so that reading it reports
+    /// `cannot read: No such file or directory`. A zip is opened through `archives`, which keeps it
+    /// open for the reader that follows.
+    public static func detect(path: String, archives: OpenArchives) -> SourceFormat {
         switch FileSystem.kind(of: path) {
         case .missing:
             return .jsonFeed
         case .directory:
             let dir = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-            if let format = archiveFolder(dir) { return format }
-            if let only = onlySubfolder(of: dir), let format = archiveFolder(only) { return format }
-            return .photoFolder
+            return archiveFormat(ArchiveLayout.kind(of: FolderNames(root: dir))?.0) ?? .photoFolder
         case .file, .other:
             guard let head = try? FileSystem.prefix(path, upTo: 64, regularOnly: true) else { return .jsonFeed }
-            if ArchiveOpener.isZipSignature(head) { return .archiveZip }
+            if ArchiveOpener.isZipSignature(head) {
+                guard let zip = try? archives.zip(at: path) else { return .archiveZip }
+                return archiveFormat(ArchiveLayout.kind(of: ListedNames(archive: zip))?.0) ?? .archiveZip
+            }
             if ImageSignature.matches(head) { return .image }
             let text = String(decoding: head.drop(while: { [0xEF, 0xBB, 0xBF, 0x20, 0x0A, 0x0D, 0x09].contains($0) }),
                               as: UTF8.self)
@@ -45,23 +48,13 @@ public enum SourceFormat: String, Hashable, Sendable {
         }
     }
 
-    /// The archive kind of the folder `dir` by the names at its root, or nil. A name counts when
-    /// anything is there, readable or not (a FIFO, a link to nothing), as in `ArchiveLayout.detect`:
-    /// reading then says what is wrong instead of the folder opening as photos.
-    private static func archiveFolder(_ dir: String) -> SourceFormat? {
-        let twitter = ["data/manifest.js", "data/tweets.js", "data/tweet.js", "data/tweets-part1.js", "data/js/tweet_index.js"]
-        if twitter.contains(where: { FileSystem.isPresent(dir + "/" + $0) }) || FileSystem.isDirectory(dir + "/data/js/tweets") {
-            return .twitterArchive
+    /// The format of an archive of `kind`; nil for none.
+    private static func archiveFormat(_ kind: ArchiveLayout.Kind?) -> SourceFormat? {
+        switch kind {
+        case .twitter?, .twitterGrailbird?: .twitterArchive
+        case .mastodon?: .mastodonArchive
+        case nil: nil
         }
-        return FileSystem.isPresent(dir + "/outbox.json") ? .mastodonArchive : nil
-    }
-
-    /// The one sub-folder of `dir` when it holds nothing else but hidden entries and loose files
-    /// (an unpacked archive folder zipped again, `__MACOSX` ignored); nil otherwise.
-    private static func onlySubfolder(of dir: String) -> String? {
-        guard let names = FileSystem.names(in: dir, limit: 4_096) else { return nil }
-        let folders = names.filter { !$0.hasPrefix(".") && $0 != "__MACOSX" && FileSystem.isDirectory(dir + "/" + $0) }
-        return folders.count == 1 ? dir + "/" + folders[0] : nil
     }
 }
 

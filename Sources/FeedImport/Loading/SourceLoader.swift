@@ -1,33 +1,36 @@
 import Archives
 import PlumageCore
 
-/// The one entry point that turns a command-line path into a `FeedSource`, choosing the reader by sniffing.
+/// The one entry point that turns a command-line path into a `FeedSource`, choosing the reader by
+/// `SourceFormat.detect`: the bundled demo, JSON Feed files, Twitter/X and Mastodon archives
+/// (folders, or zips read in place); a single data file of an archive, photo folders and images are
+/// refused with a message saying what to open instead.
 ///
-/// Today it reads the bundled demo and JSON Feed files; Twitter/X and Mastodon archives, photo
-/// folders and images are recognised and reported as not supported yet, so their readers slot in
-/// behind `SourceFormat` without changing callers.
+/// Archives are opened through the `OpenArchives` the caller passes (the program's one registry, so
+/// detection, the preview, the whole read and the image decoders share one reading of a zip's
+/// directory); without one, a call opens what it needs for itself.
 public enum SourceLoader {
     /// Loads `path`, or the bundled demo (`Assets/demo/feed.json` under `resources`) when `path` is nil.
     /// `resources` is located on demand when not given; detected links must end in a top-level
     /// domain of `PublicSuffixList.installed()` (its error when the list is missing).
-    public static func load(path: String?, resources: ResourceLocator? = nil) throws(SourceError) -> FeedSource {
+    public static func load(path: String?, resources: DataRoot? = nil) throws(SourceError) -> FeedSource {
         guard let path else {
-            let locator: ResourceLocator
-            if let resources { locator = resources } else { locator = try ResourceLocator.locate() }
+            let root: DataRoot
+            if let resources { root = resources } else { root = try DataRoot.locate() }
             return try JSONFeedReader.read(
-                path: locator.demoFeedURL.path, kind: .demo, topLevelDomains: PublicSuffixList.installed())
+                path: root.demoFeedURL.path, kind: .demo, topLevelDomains: PublicSuffixList.installed())
         }
-        return try loadOne(path)
+        return try loadOne(path, archives: OpenArchives())
     }
 
     /// Loads each of `paths` (at least one) and merges them newest first (`SourceMerge`); the
     /// first path that cannot be read stops with its error.
     /// With a `cache`, each path's source is taken from its index cache when the files are unchanged,
     /// and a source read afresh is stored there (the window does this; `dump` always reads).
-    /// `progress` hears the fraction done (0…1) now and then.
+    /// `progress` hears the fraction done (0…1) now and then. Archives are opened through `archives`.
     public static func load(
-        paths: [String], resources: ResourceLocator? = nil, cache: SourceCacheStore? = nil,
-        progress: (Double) -> Void = { _ in }
+        paths: [String], resources: DataRoot? = nil, cache: SourceCacheStore? = nil,
+        archives: OpenArchives = OpenArchives(), progress: (Double) -> Void = { _ in }
     ) throws(SourceError) -> FeedSource {
         guard !paths.isEmpty else { return try load(path: nil, resources: resources) }
         var sources: [FeedSource] = []
@@ -36,10 +39,11 @@ public enum SourceLoader {
             let absolute = FileSystem.absolute(path)
             let fingerprint = cache == nil ? nil : SourceCacheStore.fingerprint(of: absolute)
             if let cache, let fingerprint, let cached = cache.load(path: absolute, fingerprint: fingerprint) {
+                rememberZip(absolute, in: archives)
                 sources.append(cached)
                 continue
             }
-            let source = try loadOne(path)
+            let source = try loadOne(path, archives: archives)
             if let cache, let fingerprint { cache.save(source, path: absolute, fingerprint: fingerprint) }
             sources.append(source)
         }
@@ -47,8 +51,9 @@ public enum SourceLoader {
     }
 
     /// The cached sources of `paths` merged, when every one of them has an intact cache for its
-    /// files as they are now; nil otherwise (then `load` reads them).
-    public static func cached(paths: [String], cache: SourceCacheStore) -> FeedSource? {
+    /// files as they are now; nil otherwise (then `load` reads them). A zip among them is remembered
+    /// in `archives`, whose decoders will be asked for its media.
+    public static func cached(paths: [String], cache: SourceCacheStore, archives: OpenArchives) -> FeedSource? {
         var sources: [FeedSource] = []
         for path in paths {
             let absolute = FileSystem.absolute(path)
@@ -57,14 +62,17 @@ public enum SourceLoader {
             else { return nil }
             sources.append(source)
         }
+        for path in paths { rememberZip(FileSystem.absolute(path), in: archives) }
         return sources.isEmpty ? nil : SourceMerge.merged(sources)
     }
 
     /// The newest posts of a single Twitter/X archive at `path`, read in a few milliseconds from the
     /// start of its first tweets file, to show while the whole archive is read; nil for anything else.
-    public static func preview(paths: [String]) -> FeedSource? {
-        guard paths.count == 1, [.twitterArchive, .archiveZip].contains(SourceFormat.sniff(path: paths[0])),
-            let archive = try? ArchiveOpener.open(path: paths[0]), case let .twitter(found)? = ArchiveLayout.detect(archive)
+    /// A zip is opened through `archives`, and the whole read that follows goes on where this one
+    /// stopped (`ZipArchive.readPrefix`).
+    public static func preview(paths: [String], archives: OpenArchives) -> FeedSource? {
+        guard paths.count == 1, SourceFormat.detect(path: paths[0], archives: archives) == .twitterArchive,
+            let archive = try? archives.open(path: paths[0]), case let .twitter(found)? = ArchiveLayout.detect(archive)
         else { return nil }
         guard let domains = try? PublicSuffixList.installed() else { return nil }
         return TwitterArchiveReader.preview(found, topLevelDomains: domains)
@@ -72,13 +80,14 @@ public enum SourceLoader {
 
     /// Throws what can be known about `paths` without reading them: a path that does not exist, a
     /// `.zip` that is no zip (its first 4 bytes), so the window is not opened on it.
-    public static func check(paths: [String]) throws(SourceError) {
+    public static func check(paths: [String], archives: OpenArchives) throws(SourceError) {
         for path in paths {
             switch FileSystem.kind(of: path) {
             case .missing:
                 throw SourceError(.cannotRead, path: path, reason: "cannot read: No such file or directory")
-            case .file where SourceFormat.sniff(path: path) == .archiveZip && !ArchiveOpener.isZip(path: path):
-                do { _ = try ArchiveOpener.open(path: path) } catch { throw openFailure(error, path: path) }
+            case .file where SourceFormat.detect(path: path, archives: archives) == .archiveZip
+                && !ArchiveOpener.isZip(path: path):
+                do { _ = try archives.open(path: path) } catch { throw openFailure(error, path: path) }
             default:
                 continue
             }
@@ -87,18 +96,28 @@ public enum SourceLoader {
 
     /// The newest posts of the cached source of a single path, read from the start of its index cache
     /// when the files are unchanged: what a relaunch shows while the whole cache is read; nil otherwise.
-    public static func cachedHead(paths: [String], cache: SourceCacheStore) -> FeedSource? {
+    /// A zip is remembered in `archives`, whose decoders will be asked for its media.
+    public static func cachedHead(paths: [String], cache: SourceCacheStore, archives: OpenArchives) -> FeedSource? {
         guard paths.count == 1 else { return nil }
         let absolute = FileSystem.absolute(paths[0])
-        guard let fingerprint = SourceCacheStore.fingerprint(of: absolute) else { return nil }
-        return cache.loadHead(path: absolute, fingerprint: fingerprint)
+        guard let fingerprint = SourceCacheStore.fingerprint(of: absolute),
+            let head = cache.loadHead(path: absolute, fingerprint: fingerprint)
+        else { return nil }
+        rememberZip(absolute, in: archives)
+        return head
+    }
+
+    /// Remembers `path` in `archives` when it is a zip: a source from the index cache names its
+    /// media `<zip>/<member>` although this run has not opened the zip.
+    private static func rememberZip(_ path: String, in archives: OpenArchives) {
+        if ArchiveOpener.isZip(path: path) { archives.remember(zipAt: path) }
     }
 
     /// True when reading `paths` may take long enough to be done in the background while the window
     /// shows (archives, and files over 8 MB); small feeds are read before the window opens.
-    public static func isLarge(paths: [String]) -> Bool {
+    public static func isLarge(paths: [String], archives: OpenArchives) -> Bool {
         paths.contains { path in
-            switch SourceFormat.sniff(path: path) {
+            switch SourceFormat.detect(path: path, archives: archives) {
             case .twitterArchive, .mastodonArchive, .archiveZip: true
             case .jsonFeed: (FileSystem.size(of: path) ?? 0) > 8 << 20
             case .photoFolder, .image, .archiveDataFile: false
@@ -106,11 +125,11 @@ public enum SourceLoader {
         }
     }
 
-    /// Reads the source at `path`, choosing the reader by sniffing.
-    static func loadOne(_ path: String) throws(SourceError) -> FeedSource {
-        switch SourceFormat.sniff(path: path) {
+    /// Reads the source at `path`, choosing the reader by `SourceFormat.detect`.
+    static func loadOne(_ path: String, archives: OpenArchives) throws(SourceError) -> FeedSource {
+        switch SourceFormat.detect(path: path, archives: archives) {
         case .jsonFeed: return try JSONFeedReader.read(path: path, topLevelDomains: PublicSuffixList.installed())
-        case .twitterArchive, .mastodonArchive, .archiveZip: return try readArchive(path)
+        case .twitterArchive, .mastodonArchive, .archiveZip: return try readArchive(path, archives: archives)
         case .archiveDataFile:
             throw SourceError(.unsupported, path: path, reason:
                 "this is one data file of a Twitter/X archive: open the archive's folder or its .zip instead")
@@ -123,10 +142,10 @@ public enum SourceLoader {
     /// the files it holds. A data file the posts come from that is there but cannot be read (a FIFO,
     /// a link leading out) stops with what it is when no other one can be read, else is a warning;
     /// names refused by the zip reader (leading outside it) and names it lists twice are warnings.
-    static func readArchive(_ path: String) throws(SourceError) -> FeedSource {
+    static func readArchive(_ path: String, archives: OpenArchives) throws(SourceError) -> FeedSource {
         let opened: any ArchiveFiles
         do {
-            opened = try ArchiveOpener.open(path: path)
+            opened = try archives.open(path: path)
         } catch {
             throw openFailure(error, path: path)
         }

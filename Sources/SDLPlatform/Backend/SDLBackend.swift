@@ -1,3 +1,4 @@
+import Archives
 internal import CSDL2
 import Foundation
 import PlumageCore
@@ -30,20 +31,22 @@ public final class SDLBackend {
     /// Decoded pixels shared by `images` and `photos`.
     let decodedImages: DecodedImageCache
 
-    /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`.
-    public init(assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool)
-        throws(SDLError)
-    {
+    /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`;
+    /// its decoders read zip members through `archives`.
+    public init(
+        assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool,
+        archives: OpenArchives? = nil
+    ) throws(SDLError) {
         self.renderer = renderer
         let fonts = try FontLibrary(files: .init(fontsDirectory: fontsDirectory, systemEmoji: systemEmoji))
         measurer = TextMeasurer(fonts: fonts)
         let pool = DecodePool(threadCount: 2)
         let cache = DecodedImageCache()
         decodedImages = cache
-        images = try ImageStore(renderer: renderer, pool: pool, cache: cache)
+        images = try ImageStore(renderer: renderer, pool: pool, cache: cache, archives: archives)
         executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
                                        iconsDirectory: assetsDirectory + "/icons")
-        photos = try PhotoLoader(pool: pool, cache: cache)
+        photos = try PhotoLoader(pool: pool, cache: cache, archives: archives)
         photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
         background = try Mailbox<InputEvent>()
         executor.photos = photos

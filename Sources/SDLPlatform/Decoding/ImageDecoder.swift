@@ -41,12 +41,14 @@ public enum ImageDecoder {
     /// SDL_image cannot be interrupted: its decodes run on a helper thread, and when one exceeds
     /// `timeout` seconds this returns `.decodeTimedOut` and leaves that thread running detached until
     /// libpng gives up, possibly never (the PNG chunk walk already rejects the files known to hang it).
-    /// JPEG decodes (TurboJPEG, no known hangs) run inline on the calling thread.
-    public static func decode(path: String, cover target: PixelSize?, pixelCap: Int = 250_000_000, timeout: Double = 5)
-        -> Result<DecodedImage, ImageError>
-    {
+    /// JPEG decodes (TurboJPEG, no known hangs) run inline on the calling thread. A member of a zip
+    /// open in `archives` (`<zip>/<member>`) is read through it; without `archives`, files only.
+    public static func decode(
+        path: String, cover target: PixelSize?, pixelCap: Int = 250_000_000, timeout: Double = 5,
+        archives: OpenArchives? = nil
+    ) -> Result<DecodedImage, ImageError> {
         do throws(ImageError) {
-            let file = try ImageFile(path: path)
+            let file = try ImageFile(path: path, archives: archives)
             let info = try inspect(file, pixelCap: pixelCap)
             let storedTarget = target.map { info.orientation >= 5 ? PixelSize(width: $0.height, height: $0.width) : $0 }
             var bitmap = try decodeFull(path: path, file: file, info: info, target: storedTarget, timeout: timeout)
@@ -69,10 +71,13 @@ public enum ImageDecoder {
 
     /// Reads the header of `path` without decoding: format, stored size and EXIF orientation. Fails
     /// with `.tooLarge` above `pixelCap` pixels, and for a PNG whose chunk list does not fit the file
-    /// (the files that hang SDL_image). Cheap (≤ 64 KB read, rarely 4 MB); any thread.
-    public static func inspect(path: String, pixelCap: Int = 250_000_000) -> Result<ImageInfo, ImageError> {
+    /// (the files that hang SDL_image). Cheap (≤ 64 KB read, rarely 4 MB); any thread. Zip members
+    /// as `decode`.
+    public static func inspect(path: String, pixelCap: Int = 250_000_000, archives: OpenArchives? = nil)
+        -> Result<ImageInfo, ImageError>
+    {
         do throws(ImageError) {
-            let file = try ImageFile(path: path)
+            let file = try ImageFile(path: path, archives: archives)
             return .success(try inspect(file, pixelCap: pixelCap))
         } catch {
             return .failure(error)
@@ -89,11 +94,13 @@ public enum ImageDecoder {
     /// file at 1/4 or 1/8 `ProgressiveJPEGPreview`'s low-frequency decode, else TurboJPEG with fast IDCT
     /// flags (a progressive file: only its first `previewScans` scans).
     /// nil when there is no such preview: not a JPEG, `level` out of range, or a colour space
-    /// TurboJPEG cannot convert (CMYK). `info` comes from `inspect`; any thread.
-    public static func decodePreview(path: String, info: ImageInfo, level: Int) -> Result<Bitmap, ImageError>? {
+    /// TurboJPEG cannot convert (CMYK). `info` comes from `inspect`; any thread. Zip members as `decode`.
+    public static func decodePreview(path: String, info: ImageInfo, level: Int, archives: OpenArchives? = nil)
+        -> Result<Bitmap, ImageError>?
+    {
         guard info.format == .jpeg, (1...3).contains(level) else { return nil }
         do throws(ImageError) {
-            let file = try ImageFile(path: path)
+            let file = try ImageFile(path: path, archives: archives)
             guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
             // A progressive file at 1/4 or 1/8: only the low frequencies, without libjpeg's whole-image
             // coefficient buffer (48 MB zeroed for 16 MP): ~15 ms instead of ~80.
@@ -113,12 +120,12 @@ public enum ImageDecoder {
 
     /// The full-resolution pixels of `path`, EXIF orientation applied: TurboJPEG for JPEG, SDL_image
     /// (abandoned after `timeout` seconds, see `decode(path:cover:)`) for the rest. `info` comes
-    /// from `inspect`, which must have accepted the file; any thread.
-    public static func decodeFullResolution(path: String, info: ImageInfo, timeout: Double = 5)
-        -> Result<Bitmap, ImageError>
-    {
+    /// from `inspect`, which must have accepted the file; any thread. Zip members as `decode`.
+    public static func decodeFullResolution(
+        path: String, info: ImageInfo, timeout: Double = 5, archives: OpenArchives? = nil
+    ) -> Result<Bitmap, ImageError> {
         do throws(ImageError) {
-            let file = try ImageFile(path: path)
+            let file = try ImageFile(path: path, archives: archives)
             let bitmap = try decodeFull(path: path, file: file, info: info, target: nil, timeout: timeout)
             return .success(bitmap.rotated(orientation: info.orientation))
         } catch {
@@ -266,8 +273,8 @@ private final class Handoff: Sendable {
 }
 
 /// An image file's bytes: an open file read with `pread`, closed when dropped, or, for a member of a
-/// zip (`<zip>/<member>`, see `ArchivedFile`), the member read into memory (at most
-/// `ArchiveLimits.mediaFile`). Errors carry the system's or the archive's reason.
+/// zip open in an `OpenArchives` (`<zip>/<member>`, located by it once), the member read into memory
+/// through it (at most `ArchiveLimits.mediaFile`). Errors carry the system's or the archive's reason.
 private struct ImageFile: ~Copyable {
     /// The open file descriptor, or -1 for a zip member.
     private let descriptor: Int32
@@ -276,24 +283,26 @@ private struct ImageFile: ~Copyable {
     /// The member's bytes, for a zip member.
     let memory: [UInt8]?
 
-    /// Opens a regular file for reading, or reads the zip member `path` names; throws `.cannotRead`
-    /// with the system's reason when it is neither.
-    init(path: String) throws(ImageError) {
-        // Non-blocking: opening a pipe named like an image must not wait for a writer.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            guard errno == ENOENT || errno == ENOTDIR else { throw .cannotRead(reason) }
+    /// Opens a regular file for reading, or reads the zip member `path` names when `archives`
+    /// locates it in one of its zips; throws `.cannotRead` with the system's or the archive's reason.
+    init(path: String, archives: OpenArchives?) throws(ImageError) {
+        if let archives, case .member = archives.locate(path) {
             do throws(ArchiveError) {
-                let bytes = try ArchivedFile.read(path: path, limit: ArchiveLimits.mediaFile)
+                let bytes = try archives.read(path: path, limit: ArchiveLimits.mediaFile)
                 (descriptor, size, memory) = (-1, bytes.count, bytes)
                 return
             } catch .missing {
-                // Not a zip member either: "Not a directory" from a path through a file would mislead.
                 throw .cannotRead(String(cString: strerror(ENOENT)))
             } catch {
                 throw .cannotRead(error.description)
             }
+        }
+        // Non-blocking: opening a pipe named like an image must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            // "Not a directory" from a path through a file (a zip not open here) would mislead.
+            guard errno == ENOENT || errno == ENOTDIR else { throw .cannotRead(String(cString: strerror(errno))) }
+            throw .cannotRead(String(cString: strerror(ENOENT)))
         }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

@@ -1,3 +1,4 @@
+import Archives
 import Imaging
 import PlumageCore
 
@@ -23,6 +24,8 @@ public final class ImageStore {
     let workers: DecodeWorkers<ImageRequest, Delivery>
     /// Decoded pixels shared with the image view.
     let cache: DecodedImageCache
+    /// The program's open archives, through which zip members (`<zip>/<member>`) are read; nil: files only.
+    let archives: OpenArchives?
     /// Carries deliveries from workers to the main thread.
     let mailbox: Mailbox<Delivery>
     /// Uploaded textures by request, bounded by their byte count.
@@ -47,12 +50,14 @@ public final class ImageStore {
 
     /// Creates a store drawing with `renderer`, decoding on `pool`, keeping decoded pixels in `cache`
     /// and at most `byteLimit` of textures. The default keeps a dozen screens of feed photos and
-    /// avatars at 1280×800 (~4 MB a screen) plus the 4 MB backdrop.
-    public init(renderer: Renderer, pool: DecodePool, cache: DecodedImageCache, byteLimit: Int = 64 << 20)
-        throws(SDLError)
-    {
+    /// avatars at 1280×800 (~4 MB a screen) plus the 4 MB backdrop. Zip members are read through `archives`.
+    public init(
+        renderer: Renderer, pool: DecodePool, cache: DecodedImageCache, byteLimit: Int = 64 << 20,
+        archives: OpenArchives? = nil
+    ) throws(SDLError) {
         self.renderer = renderer
         self.cache = cache
+        self.archives = archives
         mailbox = try Mailbox<Delivery>()
         workers = DecodeWorkers(mailbox: mailbox, pool: pool)
         textures = CostCache(costLimit: byteLimit)
@@ -89,8 +94,8 @@ public final class ImageStore {
             return
         }
         // A queued job with the same key is replaced: its priority rises with the request's.
-        workers.submit(key: image, priority: request.priority, generation: request.generation) {
-            Delivery(request: image, result: ImageStore.produce(image))
+        workers.submit(key: image, priority: request.priority, generation: request.generation) { [archives] in
+            Delivery(request: image, result: ImageStore.produce(image, archives: archives))
         }
     }
 
@@ -117,8 +122,8 @@ public final class ImageStore {
     static func isOpaque(_ request: ImageRequest) -> Bool { request.shape == .rect }
 
     /// Decodes, scales, crops, masks and blurs one request (runs on a worker).
-    static func produce(_ request: ImageRequest) -> Result<Bitmap, ImageError> {
-        ImageDecoder.decode(path: request.path, cover: request.size).map { decoded in
+    static func produce(_ request: ImageRequest, archives: OpenArchives?) -> Result<Bitmap, ImageError> {
+        ImageDecoder.decode(path: request.path, cover: request.size, archives: archives).map { decoded in
             var bitmap = decoded.bitmap.covering(request.size).masked(request.shape)
             if request.blurSigma > 0 { BoxBlur.blur(&bitmap, sigma: request.blurSigma) }
             for tint in request.tints { bitmap.composite(tint.color, over: tint.rect) }

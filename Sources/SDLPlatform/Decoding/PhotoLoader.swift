@@ -1,4 +1,5 @@
 import Foundation
+import Archives
 import Imaging
 import PlumageCore
 
@@ -73,6 +74,8 @@ public final class PhotoLoader {
     public let timeout: Double
     /// Decoded levels by (path, level), bounded in bytes; shared with the feed.
     public let cache: DecodedImageCache
+    /// The program's open archives, through which zip members (`<zip>/<member>`) are read; nil: files only.
+    let archives: OpenArchives?
     /// Added to every job's priority: while the image view asks for photos, they decode before the
     /// feed's images (priorities 0…10) queued on the same pool.
     static let priorityBase = 1000
@@ -87,10 +90,12 @@ public final class PhotoLoader {
     private var replay: [PhotoDelivery] = []
 
     /// Decodes on `pool` (shared with the feed), keeping levels in `cache` (shared too). Main thread,
-    /// after `SDL_Init` (the mailbox registers an SDL event type).
-    public init(pool: DecodePool, cache: DecodedImageCache, pixelCap: Int = 250_000_000, timeout: Double = 5)
-        throws(SDLError)
-    {
+    /// after `SDL_Init` (the mailbox registers an SDL event type). Zip members are read through `archives`.
+    public init(
+        pool: DecodePool, cache: DecodedImageCache, pixelCap: Int = 250_000_000, timeout: Double = 5,
+        archives: OpenArchives? = nil
+    ) throws(SDLError) {
+        self.archives = archives
         self.pixelCap = pixelCap
         self.timeout = timeout
         self.cache = cache
@@ -220,12 +225,13 @@ public final class PhotoLoader {
         }
         inFlight[key] = want.generation
         let post: @Sendable (PhotoDelivery) -> Void = { [mailbox] in mailbox.post(.delivery($0)) }
-        let (view, cap, timeout) = (want.viewSize, pixelCap, timeout)
+        let (view, cap, timeout, archives) = (want.viewSize, pixelCap, timeout, archives)
         let bonus = stage == .preview ? 1 : 0
         workers.submit(key: key, priority: Self.priorityBase + want.priority * 2 + bonus, generation: want.generation) {
             switch stage {
-            case .preview: PhotoPipeline.preview(path: path, view: view, pixelCap: cap, post: post)
-            case .full: PhotoPipeline.full(path: path, view: view, pixelCap: cap, timeout: timeout, post: post)
+            case .preview: PhotoPipeline.preview(path: path, view: view, pixelCap: cap, archives: archives, post: post)
+            case .full:
+                PhotoPipeline.full(path: path, view: view, pixelCap: cap, timeout: timeout, archives: archives, post: post)
             case .pyramid: if let full { PhotoPipeline.pyramid(path: path, full: full, view: view, post: post) }
             }
             return .finished(key)

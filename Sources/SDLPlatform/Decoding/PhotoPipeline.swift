@@ -18,24 +18,25 @@ public struct PhotoTiming: Sendable {
 
 extension PhotoLoader {
     /// Times the pipeline's stages for `path` shown in `viewSize`, synchronously (benchmarks only:
-    /// it blocks the calling thread for the decodes).
-    public static func measure(path: String, viewSize: PixelSize, pixelCap: Int = 250_000_000) throws(ImageError)
-        -> PhotoTiming
-    {
+    /// it blocks the calling thread for the decodes). Zip members are read through `archives`.
+    public static func measure(
+        path: String, viewSize: PixelSize, pixelCap: Int = 250_000_000, archives: OpenArchives? = nil
+    ) throws(ImageError) -> PhotoTiming {
         let clock = ContinuousClock()
         func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
         var info: ImageInfo?
         var preview: Result<Bitmap, ImageError>?
         let previewTime = clock.measure {
-            guard case .success(let probed) = ImageDecoder.inspect(path: path, pixelCap: pixelCap) else { return }
+            guard case .success(let probed) = ImageDecoder.inspect(path: path, pixelCap: pixelCap, archives: archives)
+            else { return }
             info = probed
             let level = ImagePyramid.previewLevel(of: probed.orientedSize, cover: viewSize)
-            preview = ImageDecoder.decodePreview(path: path, info: probed, level: level)
+            preview = ImageDecoder.decodePreview(path: path, info: probed, level: level, archives: archives)
         }
         var full: Result<Bitmap, ImageError> = .failure(.notAnImage)
         let fullTime = clock.measure {
-            full = ImageDecoder.inspect(path: path, pixelCap: pixelCap).flatMap {
-                ImageDecoder.decodeFullResolution(path: path, info: $0)
+            full = ImageDecoder.inspect(path: path, pixelCap: pixelCap, archives: archives).flatMap {
+                ImageDecoder.decodeFullResolution(path: path, info: $0, archives: archives)
             }
         }
         let bitmap = try full.get()
@@ -47,7 +48,7 @@ extension PhotoLoader {
         var turbojpegMs: Double?
         if info?.format == .jpeg {
             turbojpegMs = ms(clock.measure {
-                if let bytes = try? ArchivedFile.read(path: path, limit: ArchiveLimits.mediaFile) {
+                if let bytes = try? (archives ?? OpenArchives()).read(path: path, limit: ArchiveLimits.mediaFile) {
                     _ = TurboJPEG.decode(bytes, denominator: 1, fast: false)
                 }
             })
@@ -61,11 +62,15 @@ extension PhotoLoader {
 enum PhotoPipeline {
     /// Header, then (JPEG only) the DCT-scaled preview at the level covering `view` (at most level 3).
     /// Failures are left to the full job, which reports them.
-    static func preview(path: String, view: PixelSize, pixelCap: Int, post: (PhotoDelivery) -> Void) {
-        guard case .success(let info) = ImageDecoder.inspect(path: path, pixelCap: pixelCap) else { return }
+    static func preview(
+        path: String, view: PixelSize, pixelCap: Int, archives: OpenArchives?, post: (PhotoDelivery) -> Void
+    ) {
+        guard case .success(let info) = ImageDecoder.inspect(path: path, pixelCap: pixelCap, archives: archives)
+        else { return }
         post(.info(path: path, info))
         let level = ImagePyramid.previewLevel(of: info.orientedSize, cover: view)
-        if case .success(let bitmap)? = ImageDecoder.decodePreview(path: path, info: info, level: level) {
+        if case .success(let bitmap)? = ImageDecoder.decodePreview(path: path, info: info, level: level, archives: archives)
+        {
             post(.level(path: path, level: level, bitmap: bitmap, isPreview: true))
         }
     }
@@ -73,14 +78,17 @@ enum PhotoPipeline {
     /// Header, full decode, pyramid. JPEG posts full resolution first (its preview is already out);
     /// other formats post `.transparent` when some pixel is not fully opaque (JPEG never is), then
     /// the level covering `view` first, then full resolution, then the rest.
-    static func full(path: String, view: PixelSize, pixelCap: Int, timeout: Double, post: (PhotoDelivery) -> Void) {
+    static func full(
+        path: String, view: PixelSize, pixelCap: Int, timeout: Double, archives: OpenArchives?,
+        post: (PhotoDelivery) -> Void
+    ) {
         let info: ImageInfo
-        switch ImageDecoder.inspect(path: path, pixelCap: pixelCap) {
+        switch ImageDecoder.inspect(path: path, pixelCap: pixelCap, archives: archives) {
         case .failure(let error): return post(.failed(path: path, error))
         case .success(let probed): info = probed
         }
         post(.info(path: path, info))
-        switch ImageDecoder.decodeFullResolution(path: path, info: info, timeout: timeout) {
+        switch ImageDecoder.decodeFullResolution(path: path, info: info, timeout: timeout, archives: archives) {
         case .failure(let error):
             post(.failed(path: path, error))
         case .success(let full):

@@ -37,7 +37,10 @@ func warn(_ message: String) {
 /// the command line.
 struct Startup {
     /// Where the assets and fonts are.
-    let resources: ResourceLocator
+    let resources: DataRoot
+    /// The archives this run opened: detection, the loader and the backend's decoders share one
+    /// reading of each zip (its directory read once) through it.
+    let archives = OpenArchives()
     /// The shipped themes, read when first asked for: `dump` never draws, so a broken palette it
     /// would not use cannot stop it. Exits with a message when one is broken; warns once for each
     /// theme whose background photo is missing.
@@ -69,15 +72,15 @@ struct Startup {
     /// (`Opened.begin`) instead of being read before the window opens.
     init(paths: [String], cache: SourceCacheStore? = nil) {
         do {
-            resources = try ResourceLocator.locate()
+            resources = try DataRoot.locate()
         } catch {
             fail(error.description)
         }
         do throws(SourceError) {
             if let cache {
-                opened = try Opened.begin(paths: paths, resources: resources, cache: cache)
+                opened = try Opened.begin(paths: paths, resources: resources, cache: cache, archives: archives)
             } else {
-                opened = try Opened.open(paths: paths, resources: resources)
+                opened = try Opened.open(paths: paths, resources: resources, archives: archives)
             }
         } catch {
             fail(error.description)
@@ -111,7 +114,7 @@ struct Startup {
     /// A backend drawing with `renderer`, with the shipped assets and fonts.
     func backend(renderer: Renderer, systemEmoji: Bool) throws(SDLError) -> SDLBackend {
         try SDLBackend(assetsDirectory: resources.assetsURL.path, fontsDirectory: resources.fontsURL.path,
-                       renderer: renderer, systemEmoji: systemEmoji)
+                       renderer: renderer, systemEmoji: systemEmoji, archives: archives)
     }
 
     /// The theme called `name`, or exits listing the valid names.

@@ -43,13 +43,13 @@ struct LoadBench: ParsableCommand {
             let setupMs = since(origin)
             // What the window does at start: the preview (or the placeholder), then the whole read
             // and the search index on another thread while the first frame is drawn.
-            let preview = SourceLoader.preview(paths: paths)
-            let paths = self.paths
+            let preview = SourceLoader.preview(paths: paths, archives: startup.archives)
+            let paths = self.paths, archives = startup.archives
             let reading = Locked<(Result<FeedSource, SourceError>, SearchIndex?, full: Double, index: Double)?>(nil)
             let readStart = Video.seconds()
             let reader = Thread {
                 do throws(SourceError) {
-                    let source = try SourceLoader.load(paths: paths)
+                    let source = try SourceLoader.load(paths: paths, archives: archives)
                     let fullMs = (Video.seconds() - readStart) * 1000
                     let indexStart = Video.seconds()
                     let index = SearchIndexBuilder.build(items: source.items)
@@ -81,12 +81,15 @@ struct LoadBench: ParsableCommand {
             _ = try SourceLoader.load(paths: paths, cache: store)
             let cacheWriteMs = since(writeStart) - fullMs
             let relaunchStart = Video.seconds()
-            guard let head = SourceLoader.cachedHead(paths: paths, cache: store) ?? SourceLoader.cached(paths: paths, cache: store)
+            guard let head = SourceLoader.cachedHead(paths: paths, cache: store, archives: startup.archives)
+                ?? SourceLoader.cached(paths: paths, cache: store, archives: startup.archives)
             else { fail("the index cache was not usable") }
             try firstFrame(of: head, startup: startup)
             let relaunchMs = setupMs + since(relaunchStart)
             let cacheReadStart = Video.seconds()
-            guard SourceLoader.cached(paths: paths, cache: store)?.items.count == source.items.count else {
+            guard SourceLoader.cached(paths: paths, cache: store, archives: startup.archives)?.items.count
+                == source.items.count
+            else {
                 fail("the index cache did not give the source back")
             }
             let cacheReadMs = since(cacheReadStart)

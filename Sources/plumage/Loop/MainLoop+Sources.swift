@@ -52,7 +52,7 @@ extension MainLoop {
             return nil
         }
         do {
-            let source = try SourceLoader.load(paths: opened.paths, resources: startup.resources)
+            let source = try SourceLoader.load(paths: opened.paths, resources: startup.resources, archives: startup.archives)
             indexForSearch(source)
             return .sourceReloaded(source)
         } catch {
@@ -63,7 +63,8 @@ extension MainLoop {
     /// Opens a recently opened source or photo in place of what is shown; a failure is a notice.
     mutating func open(_ entry: RecentEntry) {
         do {
-            let next = try Opened.begin(paths: [entry.path], resources: startup.resources, cache: cacheStore)
+            let next = try Opened.begin(
+                paths: [entry.path], resources: startup.resources, cache: cacheStore, archives: startup.archives)
             let effects = app.replaceRoot(next.root)
             _ = backend.perform(effects)
             opened = next
@@ -80,7 +81,7 @@ extension MainLoop {
     /// the window shows what it has, with a progress bar; the posts arrive as `.sourceReloaded`
     /// (which keeps the reader's place), then the search index. A failure is a notice.
     mutating func loadInBackground(reloading: Bool) {
-        let paths = opened.paths, resources = startup.resources, store = cacheStore
+        let paths = opened.paths, resources = startup.resources, store = cacheStore, archives = startup.archives
         let name = opened.feed?.title ?? ""
         let label = reloading ? "Reloading…" : "Reading \(name)…"
         app.loading = LoadingBar(fraction: 0, label: label)
@@ -88,7 +89,8 @@ extension MainLoop {
         let generation = app.searchIndexGeneration
         backend.runInBackground { post in
             do throws(SourceError) {
-                let source = try SourceLoader.load(paths: paths, resources: resources, cache: store) { fraction in
+                let source = try SourceLoader.load(paths: paths, resources: resources, cache: store, archives: archives) {
+                    fraction in
                     post(.loading(LoadingBar(fraction: fraction, label: label)))
                 }
                 post(.sourceReloaded(source))

@@ -183,7 +183,7 @@ struct MainLoop {
             case .quit: return true
             case .toggleFullscreen: window.toggleFullscreen()
             case .reload:
-                if opened.photos.isEmpty, SourceLoader.isLarge(paths: opened.paths) {
+                if opened.photos.isEmpty, SourceLoader.isLarge(paths: opened.paths, archives: startup.archives) {
                     loadInBackground(reloading: true)
                 } else if let result = reload(), perform(app.handle(result, at: time())) {
                     return true
@@ -199,7 +199,9 @@ struct MainLoop {
                     _ = app.handle(.failed(reason), at: time())
                 }
             case let .openFile(path):
-                switch LinkOpener.openFile(path, materialize: Self.localCopy(ofArchived:)) {
+                switch LinkOpener.openFile(path, materialize: { [archives = startup.archives] in
+                    try Self.localCopy(ofArchived: $0, in: archives)
+                }) {
                 case .opened: break
                 case .copiedToClipboard:
                     _ = app.handle(.failed("no xdg-open to open \(path) with: the path is on the clipboard"), at: time())
@@ -224,12 +226,12 @@ struct MainLoop {
 
     /// A local copy of a file that lives inside a zip archive (`/x/archive.zip/data/tweets_media/1-a.mp4`),
     /// for `LinkOpener.openFile`, which calls it only for paths that are not plain files; nil when
-    /// `path` is not inside an archive.
+    /// `path` is not inside an archive open in `archives`.
     /// It runs on the main thread: a large video is copied while the window waits (once: the copy is
     /// kept in the cache folder).
-    static func localCopy(ofArchived path: String) throws -> String? {
-        guard ArchivedFile.zipMember(of: path) != nil else { return nil }
-        return try ArchivedFile.materialize(path: path)
+    static func localCopy(ofArchived path: String, in archives: OpenArchives) throws -> String? {
+        guard case .member = archives.locate(path) else { return nil }
+        return try archives.materialize(path: path)
     }
 
     /// Draws and presents one frame, records its statistics and schedules the next deadline.

@@ -23,9 +23,10 @@ struct Opened {
     /// (`MainLoop.loadInBackground`): the window opens at once, the posts follow.
     var isPending = false
 
-    /// Reads `paths`: images and folders of images become photos; otherwise one feed.
-    static func open(paths: [String], resources: ResourceLocator) throws(SourceError) -> Opened {
-        if paths.count == 1, SourceFormat.sniff(path: paths[0]) == .photoFolder {
+    /// Reads `paths`: images and folders of images become photos; otherwise one feed. Archives are
+    /// opened through `archives`.
+    static func open(paths: [String], resources: DataRoot, archives: OpenArchives) throws(SourceError) -> Opened {
+        if paths.count == 1, SourceFormat.detect(path: paths[0], archives: archives) == .photoFolder {
             let survey = PlaceScanner.survey(paths[0])
             guard survey.hasSubfolders || survey.hasImages else {
                 throw SourceError(.unsupported, path: paths[0], reason: "no images in this folder")
@@ -34,29 +35,33 @@ struct Opened {
             return Opened(paths: paths, feed: nil, photos: [], photosTitle: String(root.split(separator: "/").last ?? "/"),
                           placesRoot: root, placesHaveSubfolders: survey.hasSubfolders)
         }
-        if PhotoList.isPhotoArguments(paths) {
+        if PhotoList.isPhotoArguments(paths, archives: archives) {
             let photos = try PhotoList.load(paths: paths)
             let title = paths.count == 1 ? String(paths[0].split(separator: "/").last ?? "") : "\(photos.count) photos"
             return Opened(paths: paths, feed: nil, photos: photos, photosTitle: title)
         }
-        return Opened(paths: paths, feed: try SourceLoader.load(paths: paths, resources: resources), photos: [],
-                      photosTitle: "")
+        return Opened(paths: paths, feed: try SourceLoader.load(paths: paths, resources: resources, archives: archives),
+                      photos: [], photosTitle: "")
     }
 
     /// Like `open`, for the window: a large source (an archive, a big feed) comes from its index
     /// cache when unchanged, else is left pending behind an empty feed named after it, so the
     /// window opens at once; errors that can be found cheaply (a missing file) are still thrown here.
-    static func begin(paths: [String], resources: ResourceLocator, cache: SourceCacheStore) throws(SourceError) -> Opened {
-        guard !paths.isEmpty, !PhotoList.isPhotoArguments(paths), SourceLoader.isLarge(paths: paths) else {
-            return try open(paths: paths, resources: resources)
+    static func begin(paths: [String], resources: DataRoot, cache: SourceCacheStore, archives: OpenArchives)
+        throws(SourceError) -> Opened
+    {
+        guard !paths.isEmpty, !PhotoList.isPhotoArguments(paths, archives: archives),
+            SourceLoader.isLarge(paths: paths, archives: archives)
+        else {
+            return try open(paths: paths, resources: resources, archives: archives)
         }
-        try SourceLoader.check(paths: paths)
+        try SourceLoader.check(paths: paths, archives: archives)
         // Unchanged since last time: the newest posts from the index cache at once, the rest of it
         // in the background (as fast as a read, for it is one).
-        if let head = SourceLoader.cachedHead(paths: paths, cache: cache) {
+        if let head = SourceLoader.cachedHead(paths: paths, cache: cache, archives: archives) {
             return Opened(paths: paths, feed: head, photos: [], photosTitle: "", isPending: true)
         }
-        if let preview = SourceLoader.preview(paths: paths) {
+        if let preview = SourceLoader.preview(paths: paths, archives: archives) {
             return Opened(paths: paths, feed: preview, photos: [], photosTitle: "", isPending: true)
         }
         let title = paths.map { String(ArchivePath.absolute($0).split(separator: "/").last ?? "") }.joined(separator: " + ")

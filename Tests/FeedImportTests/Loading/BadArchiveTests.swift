@@ -43,13 +43,13 @@ import Testing
         // The window checks before it opens: a .zip that is none fails there, with the same message.
         for name in ["empty.zip", "text.zip"] {
             let checked = message { () throws(SourceError) in
-                try SourceLoader.check(paths: [dir + "/" + name])
+                try SourceLoader.check(paths: [dir + "/" + name], archives: OpenArchives())
                 return FeedSource(kind: .jsonFeed, title: "", sections: [], items: [])
             }
             #expect(checked == loadMessage(dir + "/" + name))
         }
         // A JSON Feed that happens to be named .zip is still read as one.
-        #expect(SourceFormat.sniff(path: dir + "/feed.zip") == .jsonFeed)
+        #expect(SourceFormat.detect(path: dir + "/feed.zip", archives: OpenArchives()) == .jsonFeed)
         #expect(loadMessage(dir + "/feed.zip") == "no error")
     }
 
@@ -67,7 +67,7 @@ import Testing
             (fifo, "data/tweets.js: not a regular file (a FIFO)"),
         ]
         for (root, reason) in cases {
-            #expect(SourceFormat.sniff(path: root) == .twitterArchive, "\(root)")
+            #expect(SourceFormat.detect(path: root, archives: OpenArchives()) == .twitterArchive, "\(root)")
             // Never waits on the FIFO: it is looked at, not opened.
             #expect(loadMessage(root) == root + ": " + reason)
         }
@@ -127,7 +127,7 @@ import Testing
             (notJSON, notJSON + "/outbox.json: not a Mastodon outbox (the top level is not an object)"),
         ]
         for (root, expected) in cases {
-            #expect(SourceFormat.sniff(path: root) == .mastodonArchive, "\(root)")
+            #expect(SourceFormat.detect(path: root, archives: OpenArchives()) == .mastodonArchive, "\(root)")
             #expect(loadMessage(root) == expected)
         }
     }

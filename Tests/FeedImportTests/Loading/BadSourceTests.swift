@@ -1,3 +1,4 @@
+import Archives
 @testable import FeedImport
 import Foundation
 import Glibc
@@ -26,7 +27,7 @@ import Testing
     @Test func aPipeNamedLikeAFeedIsRefusedWithoutWaiting() throws {
         let dir = try FixturePaths.scratchFolder()
         #expect(mkfifo(dir + "/feed.json", 0o600) == 0)
-        #expect(SourceFormat.sniff(path: dir + "/feed.json") == .jsonFeed)
+        #expect(SourceFormat.detect(path: dir + "/feed.json", archives: OpenArchives()) == .jsonFeed)
         #expect(loadMessage(dir + "/feed.json") == dir + "/feed.json: cannot read: not a regular file")
     }
 

@@ -1,3 +1,4 @@
+import Archives
 import FeedImport
 import Foundation
 import PlumageCore
@@ -22,10 +23,10 @@ import Testing
         let photos = try PhotoList.load(paths: [dir])
         #expect(photos.map(\.title) == ["a 3.gif", "b.webp", "IMG_1.png", "img_2.JPG", "IMG_10.jpg"])
         #expect(photos.allSatisfy { $0.path?.hasPrefix(dir + "/") == true })
-        #expect(PhotoList.isPhotoArguments([dir]))
-        #expect(PhotoList.isPhotoArguments([dir + "/b.webp", dir]))
-        #expect(!PhotoList.isPhotoArguments([dir + "/notes.txt"]))
-        #expect(!PhotoList.isPhotoArguments([]))
+        #expect(PhotoList.isPhotoArguments([dir], archives: OpenArchives()))
+        #expect(PhotoList.isPhotoArguments([dir + "/b.webp", dir], archives: OpenArchives()))
+        #expect(!PhotoList.isPhotoArguments([dir + "/notes.txt"], archives: OpenArchives()))
+        #expect(!PhotoList.isPhotoArguments([], archives: OpenArchives()))
     }
 
     @Test func filesKeepTheirOrderAndProblemsAreNamed() throws {

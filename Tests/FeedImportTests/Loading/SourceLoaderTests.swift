@@ -1,3 +1,4 @@
+import Archives
 @testable import FeedImport
 import Foundation
 import PlumageCore
@@ -5,16 +6,16 @@ import Testing
 
 @Test func sniffsPaths() throws {
     let folder = try FixturePaths.scratchFolder()
-    #expect(SourceFormat.sniff(path: folder) == .photoFolder)
+    #expect(SourceFormat.detect(path: folder, archives: OpenArchives()) == .photoFolder)
     try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
     try FixturePaths.write("window.YTD.tweets.part0 = []", to: folder + "/data/tweets.js")
-    #expect(SourceFormat.sniff(path: folder + "/") == .twitterArchive)
+    #expect(SourceFormat.detect(path: folder + "/", archives: OpenArchives()) == .twitterArchive)
     let masto = try FixturePaths.scratchFolder()
     try FixturePaths.write("{}", to: masto + "/outbox.json")
-    #expect(SourceFormat.sniff(path: masto) == .mastodonArchive)
-    #expect(SourceFormat.sniff(path: FixturePaths.path("images/tiny.png")) == .image)
-    #expect(SourceFormat.sniff(path: FixturePaths.path("plain.json")) == .jsonFeed)
-    #expect(SourceFormat.sniff(path: "/nonexistent/x.zip") == .jsonFeed)
+    #expect(SourceFormat.detect(path: masto, archives: OpenArchives()) == .mastodonArchive)
+    #expect(SourceFormat.detect(path: FixturePaths.path("images/tiny.png"), archives: OpenArchives()) == .image)
+    #expect(SourceFormat.detect(path: FixturePaths.path("plain.json"), archives: OpenArchives()) == .jsonFeed)
+    #expect(SourceFormat.detect(path: "/nonexistent/x.zip", archives: OpenArchives()) == .jsonFeed)
 }
 
 @Test func sniffsByContentNotByName() throws {
@@ -23,16 +24,16 @@ import Testing
     try FixturePaths.write("PK\u{5}\u{6}" + String(repeating: "\u{0}", count: 18), to: folder + "/archive.json")
     try FixturePaths.write("window.YTD.tweets.part0 = []", to: folder + "/tweets.js")
     try FixturePaths.write("not an image", to: folder + "/fake.jpg")
-    #expect(SourceFormat.sniff(path: folder + "/feed.zip") == .jsonFeed)
-    #expect(SourceFormat.sniff(path: folder + "/archive.json") == .archiveZip)
-    #expect(SourceFormat.sniff(path: folder + "/tweets.js") == .archiveDataFile)
-    #expect(SourceFormat.sniff(path: folder + "/fake.jpg") == .jsonFeed)
-    #expect(SourceFormat.sniff(path: "/dev/null") == .jsonFeed)
+    #expect(SourceFormat.detect(path: folder + "/feed.zip", archives: OpenArchives()) == .jsonFeed)
+    #expect(SourceFormat.detect(path: folder + "/archive.json", archives: OpenArchives()) == .archiveZip)
+    #expect(SourceFormat.detect(path: folder + "/tweets.js", archives: OpenArchives()) == .archiveDataFile)
+    #expect(SourceFormat.detect(path: folder + "/fake.jpg", archives: OpenArchives()) == .jsonFeed)
+    #expect(SourceFormat.detect(path: "/dev/null", archives: OpenArchives()) == .jsonFeed)
     let nested = try FixturePaths.scratchFolder()
     try FileManager.default.createDirectory(atPath: nested + "/archive-2024", withIntermediateDirectories: true)
     try FixturePaths.write("{}", to: nested + "/archive-2024/outbox.json")
     try FixturePaths.write("", to: nested + "/.DS_Store")
-    #expect(SourceFormat.sniff(path: nested) == .mastodonArchive)
+    #expect(SourceFormat.detect(path: nested, archives: OpenArchives()) == .mastodonArchive)
     #expect(message { () throws(SourceError) in try SourceLoader.load(path: folder + "/tweets.js") }
         == folder + "/tweets.js: this is one data file of a Twitter/X archive: open the archive's folder or its .zip instead")
     #expect(message { () throws(SourceError) in try SourceLoader.load(path: folder + "/archive.json") }
@@ -55,16 +56,16 @@ import Testing
         try FileManager.default.createDirectory(atPath: root + "/" + sub, withIntermediateDirectories: true)
     }
     let exe = root + "/.build/x86_64-unknown-linux-gnu/release/plumage"
-    let found = try ResourceLocator.locate(environment: [:], executablePath: exe, currentDirectory: "/")
+    let found = try DataRoot.locate(environment: [:], executablePath: exe, currentDirectory: "/")
     #expect(found.rootPath == root)
     #expect(found.demoFeedURL.path == root + "/Assets/demo/feed.json")
     #expect(found.fontsURL.path.hasSuffix("/Fonts"))
-    let explicit = try ResourceLocator.locate(environment: ["PLUMAGE_DATA_DIR": root], executablePath: nil, currentDirectory: "/")
+    let explicit = try DataRoot.locate(environment: ["PLUMAGE_DATA_DIR": root], executablePath: nil, currentDirectory: "/")
     #expect(explicit.rootPath == root)
     #expect(throws: SourceError.self) {
-        try ResourceLocator.locate(environment: ["PLUMAGE_DATA_DIR": "/nonexistent"], executablePath: exe, currentDirectory: "/")
+        try DataRoot.locate(environment: ["PLUMAGE_DATA_DIR": "/nonexistent"], executablePath: exe, currentDirectory: "/")
     }
-    #expect(ResourceLocator.searchPath(executablePath: "/opt/plumage/bin/plumage", currentDirectory: "/tmp") == [
+    #expect(DataRoot.searchPath(executablePath: "/opt/plumage/bin/plumage", currentDirectory: "/tmp") == [
         "/opt/plumage/share/plumage", "/opt/plumage/bin", "/opt/plumage", "/opt", "/", "/tmp",
     ])
 }
@@ -76,7 +77,7 @@ import Testing
     }
     try FileManager.default.copyItem(atPath: FixturePaths.path("extension.json"), toPath: root + "/Assets/demo/feed.json")
     try FileManager.default.copyItem(atPath: FixturePaths.path("images/tiny.png"), toPath: root + "/Assets/demo/images/tiny.png")
-    let demo = try SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: root))
+    let demo = try SourceLoader.load(path: nil, resources: DataRoot(rootPath: root))
     #expect(demo.kind == .demo)
     #expect(demo.items[1].media.first?.path == root + "/Assets/demo/images/tiny.png")
 }

@@ -42,13 +42,17 @@ extension GoldenTests {
         var builder = ZipBuilder()
         for (name, data) in files.sorted(by: { $0.key < $1.key }) { builder.add(name, [UInt8](data)) }
         try builder.write(to: zip)
-        let source = try SourceLoader.load(path: zip)
+        // One registry, as the program has: the loader opens the zip, the decoders read its media.
+        let archives = OpenArchives()
+        let source = try SourceLoader.load(paths: [zip], archives: archives)
         XCTAssertEqual(source.kind, .twitterArchive)
         XCTAssertEqual(source.items.map(\.kind), [.post, .reply, .repost, .post])
         XCTAssertEqual(source.items[0].media.first?.path, zip + "/data/tweets_media/1764000000000000004-coffee.jpg")
         XCTAssertNil(source.items[3].media.first?.path)
-        try assertGolden(try render(theme: "dark", size: Size(width: 600, height: 900), source: source),
-                                "archive-feed")
+        try assertGolden(
+            try render(theme: "dark", size: Size(width: 600, height: 900), source: source, archives: archives),
+            "archive-feed")
+        XCTAssertEqual(archives.directoriesRead, 1)
     }
 
     /// The first avatar file shipped with the demo.

@@ -1,3 +1,4 @@
+import Archives
 import FeedImport
 import Foundation
 import Imaging
@@ -19,18 +20,20 @@ final class GoldenTests: XCTestCase {
     func loadThemes() throws -> ThemeLibrary { try Fixtures.shippedThemes() }
 
     /// Renders the demo feed (or `source`) at `size` points and `scale`, after `configure` adjusts
-    /// the app (which the test owns, as the window loop does) through the backend drawing it.
+    /// the app (which the test owns, as the window loop does) through the backend drawing it, which
+    /// reads zip members through `archives`.
     func render(theme: String = "original", size: Size = small, scale: Double = 1, statistics: FrameStatistics? = nil,
-                source: FeedSource? = nil, configure: (inout AppState, SDLBackend) -> Void = { _, _ in }) throws -> Bitmap {
+                source: FeedSource? = nil, archives: OpenArchives? = nil,
+                configure: (inout AppState, SDLBackend) -> Void = { _, _ in }) throws -> Bitmap {
         try Video.initialize(headless: true)
-        let source = try source ?? SourceLoader.load(path: nil, resources: ResourceLocator(rootPath: Self.root))
+        let source = try source ?? SourceLoader.load(path: nil, resources: DataRoot(rootPath: Self.root))
         let themes = try loadThemes()
         var app = AppState(root: FeedScreen(source: source), themes: themes, theme: themes.theme(named: theme)!)
         app.assetRoot = Self.root + "/Assets"
         app.fixedNow = Timestamp(seconds: (source.items.compactMap(\.date).max()?.seconds ?? 0) + 3600)
         let canvas = try Canvas(size: DisplayScale(scale).pixels(size))
         let backend = try SDLBackend(assetsDirectory: Self.root + "/Assets", fontsDirectory: Self.root + "/Fonts",
-                                     renderer: canvas.renderer, systemEmoji: false)
+                                     renderer: canvas.renderer, systemEmoji: false, archives: archives)
         _ = app.handle(.resized(size, DisplayScale(scale)), at: 0)
         backend.drawFrame(of: &app, at: 0, statistics: statistics)
         app.completeFeedLayout(at: 0, measurer: backend.measurer)

@@ -1,6 +1,6 @@
 import Glibc
 
-extension ArchivedFile {
+extension OpenArchives {
     /// Largest member copied out for another program (a long video).
     public static let materializeLimit = 4 << 30
 
@@ -8,14 +8,14 @@ extension ArchivedFile {
     /// file's own path, unchanged; a zip member copied once into `cacheFolder()` as
     /// `<hash of zip path and member>-<basename>`, written to a temporary file and renamed into
     /// place, and reused while a copy of the same size is there. Nothing is written next to the zip.
-    public static func materialize(
-        path: String, cacheFolder: String? = nil, limit: Int = materializeLimit
+    public func materialize(
+        path: String, cacheFolder: String? = nil, limit: Int = OpenArchives.materializeLimit
     ) throws(ArchiveError) -> String {
-        guard case .member(let zip, let member) = try locate(path) else { return path }
+        guard case .member(let zip, let member) = try resolve(path) else { return path }
         let folder = cacheFolder ?? Self.cacheFolder()
-        try makeFolders(folder)
+        try Self.makeFolders(folder)
         let basename = member.split(separator: "/").last.map(String.init) ?? "file"
-        let target = folder + "/" + hexHash(zip.rootPath + "\0" + member) + "-" + basename
+        let target = folder + "/" + Self.hexHash(zip.rootPath + "\0" + member) + "-" + basename
         var status = stat()
         if lstat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == zip.size(of: member)
         {

@@ -5,7 +5,7 @@ import Foundation
 /// Searched in order: `$PLUMAGE_DATA_DIR` (authoritative when set), `<exe dir>/../share/plumage`
 /// (installed layout), the executable's folder and each of its parents (a development build in
 /// `.build/release/` finds the repository), then the current directory.
-public struct ResourceLocator: Hashable, Sendable {
+public struct DataRoot: Hashable, Sendable {
     /// The environment variable that names the data root explicitly.
     public static let environmentKey = "PLUMAGE_DATA_DIR"
 
@@ -29,14 +29,14 @@ public struct ResourceLocator: Hashable, Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executablePath: String? = currentExecutablePath(),
         currentDirectory: String = FileManager.default.currentDirectoryPath
-    ) throws(SourceError) -> ResourceLocator {
+    ) throws(SourceError) -> DataRoot {
         if let explicit = environment[environmentKey], !explicit.isEmpty {
             let root = FileSystem.absolute(explicit)
             guard isDataRoot(root) else {
                 throw SourceError(
                     .missingResources, path: explicit, reason: "\(environmentKey) does not hold Assets/ and Fonts/")
             }
-            return ResourceLocator(rootPath: root)
+            return DataRoot(rootPath: root)
         }
         let candidates = searchPath(executablePath: executablePath, currentDirectory: currentDirectory)
         guard let root = candidates.first(where: isDataRoot) else {
@@ -44,7 +44,7 @@ public struct ResourceLocator: Hashable, Sendable {
                 .missingResources, path: executablePath ?? "plumage",
                 reason: "cannot find the data folder with Assets/ and Fonts/ (set \(environmentKey))")
         }
-        return ResourceLocator(rootPath: root)
+        return DataRoot(rootPath: root)
     }
 
     /// The folders tried after the environment variable, in order.

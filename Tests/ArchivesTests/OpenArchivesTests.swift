@@ -6,7 +6,9 @@ import PlumageTestSupport
 import Locking
 import Testing
 
-@Suite struct ArchivedFileTests {
+/// The registry of open archives: members read by the paths the rest of the program knows them by
+/// (formerly the process-wide `ArchivedFile`), each zip's directory read once per registry.
+@Suite struct OpenArchivesTests {
     @Test func membersReadByPath() throws {
         let temp = try TemporaryFolder()
         var builder = ZipBuilder()
@@ -15,32 +17,35 @@ import Testing
         builder.add("data/tweets.js", text: "[]", method: .stored)
         let zip = try temp.write("archives/x.zip", zip: builder)
         let plain = try temp.write("plain.txt", text: "plain")
-        #expect(try ArchivedFile.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1 << 20) == photo)
-        #expect(try ArchivedFile.read(path: zip + "/data/tweets.js", limit: 10) == Array("[]".utf8))
-        #expect(try ArchivedFile.read(path: plain, limit: 10) == Array("plain".utf8))
+        let archives = OpenArchives()
+        _ = try archives.open(path: zip)
+        #expect(try archives.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1 << 20) == photo)
+        #expect(try archives.read(path: zip + "/data/tweets.js", limit: 10) == Array("[]".utf8))
+        #expect(try archives.read(path: plain, limit: 10) == Array("plain".utf8))
         #expect(
-            archiveError { try ArchivedFile.read(path: zip + "/data/nope.jpg", limit: 10) }
+            archiveError { try archives.read(path: zip + "/data/nope.jpg", limit: 10) }
                 == .missing(zip + "/data/nope.jpg"))
         #expect(
-            archiveError { try ArchivedFile.read(path: plain + "/inside", limit: 10) } == .missing(plain + "/inside"))
+            archiveError { try archives.read(path: plain + "/inside", limit: 10) } == .missing(plain + "/inside"))
         #expect(
-            archiveError { try ArchivedFile.read(path: temp.path + "/no/such", limit: 10) }
+            archiveError { try archives.read(path: temp.path + "/no/such", limit: 10) }
                 == .missing(temp.path + "/no/such"))
         #expect(
-            archiveError { try ArchivedFile.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1_000) }
+            archiveError { try archives.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1_000) }
                 == .tooLarge("data/tweets_media/1-a.jpg", limit: 1_000))
-        #expect(ArchivedFile.isReadable(path: zip + "/data/tweets.js"))
-        #expect(!ArchivedFile.isReadable(path: zip + "/data"))
-        #expect(ArchivedFile.isReadable(path: plain))
-        #expect(ArchivedFile.size(path: zip + "/data/tweets_media/1-a.jpg") == 50_000)
-        #expect(ArchivedFile.size(path: plain) == 5)
-        #expect(ArchivedFile.size(path: zip + "/missing") == nil)
+        #expect(archives.isReadable(path: zip + "/data/tweets.js"))
+        #expect(!archives.isReadable(path: zip + "/data"))
+        #expect(archives.isReadable(path: plain))
+        #expect(archives.size(path: zip + "/data/tweets_media/1-a.jpg") == 50_000)
+        #expect(archives.size(path: plain) == 5)
+        #expect(archives.size(path: zip + "/missing") == nil)
         #expect(
-            try ArchivedFile.readPrefix(path: zip + "/data/tweets_media/1-a.jpg", count: 100) == Array(photo[..<100]))
-        #expect(try ArchivedFile.readPrefix(path: plain, count: 3) == Array("pla".utf8))
-        #expect(try ArchivedFile.readPrefix(path: plain, count: 300) == Array("plain".utf8))
-        #expect(ArchivedFile.zipMember(of: zip + "/data/tweets.js")! == (zip, "data/tweets.js"))
-        #expect(ArchivedFile.zipMember(of: plain) == nil)
+            try archives.readPrefix(path: zip + "/data/tweets_media/1-a.jpg", count: 100) == Array(photo[..<100]))
+        #expect(try archives.readPrefix(path: plain, count: 3) == Array("pla".utf8))
+        #expect(try archives.readPrefix(path: plain, count: 300) == Array("plain".utf8))
+        #expect(archives.locate(zip + "/data/tweets.js") == .member(archive: zip, name: "data/tweets.js"))
+        #expect(archives.locate(plain) == .file(plain))
+        #expect(archives.directoriesRead == 1)
     }
 
     @Test func parallelPathReadsShareTheCacheSafely() throws {
@@ -54,17 +59,21 @@ import Testing
         }
         let zip = try temp.write("p.zip", zip: builder)
         let wanted = expected
+        let archives = OpenArchives()
+        archives.remember(zipAt: zip)
         let wrong = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<20 {
                 let name = "media/\((thread + round) % 6).jpg"
-                if (try? ArchivedFile.read(path: zip + "/" + name, limit: 1 << 20)) != wanted[name] {
+                if (try? archives.read(path: zip + "/" + name, limit: 1 << 20)) != wanted[name] {
                     wrong.withLock { $0 += 1 }
                 }
-                if ArchivedFile.size(path: zip + "/" + name) != wanted[name]?.count { wrong.withLock { $0 += 1 } }
+                if archives.size(path: zip + "/" + name) != wanted[name]?.count { wrong.withLock { $0 += 1 } }
             }
         }
         #expect(wrong.withLock { $0 } == 0)
+        // Four threads asked for the zip at once: its directory was still read once.
+        #expect(archives.directoriesRead == 1)
     }
 
     @Test func aReplacedZipIsReadAfresh() throws {
@@ -72,12 +81,15 @@ import Testing
         var first = ZipBuilder()
         first.add("a.txt", text: "first version")
         let path = try temp.write("r.zip", zip: first)
-        #expect(try ArchivedFile.read(path: path + "/a.txt", limit: 100) == Array("first version".utf8))
+        let archives = OpenArchives()
+        archives.remember(zipAt: path)
+        #expect(try archives.read(path: path + "/a.txt", limit: 100) == Array("first version".utf8))
         var second = ZipBuilder()
         second.add("a.txt", text: "second, longer version")
         try second.write(to: path + ".new")
         #expect(rename(path + ".new", path) == 0)
-        #expect(try ArchivedFile.read(path: path + "/a.txt", limit: 100) == Array("second, longer version".utf8))
+        #expect(try archives.read(path: path + "/a.txt", limit: 100) == Array("second, longer version".utf8))
+        #expect(archives.directoriesRead == 2)
     }
 
     @Test func materializeCopiesAMemberIntoTheCacheOnce() throws {
@@ -89,7 +101,9 @@ import Testing
         let plain = try temp.write("plain.mp4", text: "not zipped")
         let cache = temp.path + "/cache/plumage/open"
         let before = try FileManager.default.contentsOfDirectory(atPath: temp.path + "/archive")
-        let copy = try ArchivedFile.materialize(path: zip + "/data/tweets_media/2-clip.mp4", cacheFolder: cache)
+        let archives = OpenArchives()
+        archives.remember(zipAt: zip)
+        let copy = try archives.materialize(path: zip + "/data/tweets_media/2-clip.mp4", cacheFolder: cache)
         #expect(copy.hasPrefix(cache + "/"))
         let name = String(copy.dropFirst(cache.count + 1))
         #expect(name.count == 12 + 1 + "2-clip.mp4".count)
@@ -99,15 +113,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [name])
         var first = stat()
         stat(copy, &first)
-        let again = try ArchivedFile.materialize(path: zip + "/data/tweets_media/2-clip.mp4", cacheFolder: cache)
+        let again = try archives.materialize(path: zip + "/data/tweets_media/2-clip.mp4", cacheFolder: cache)
         var second = stat()
         stat(again, &second)
         #expect(again == copy)
         #expect(first.st_ino == second.st_ino)
-        #expect(try ArchivedFile.materialize(path: plain, cacheFolder: cache) == plain)
+        #expect(try archives.materialize(path: plain, cacheFolder: cache) == plain)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path + "/archive") == before)
         #expect(
-            archiveError { try ArchivedFile.materialize(path: zip + "/nothing.mp4", cacheFolder: cache) }
+            archiveError { try archives.materialize(path: zip + "/nothing.mp4", cacheFolder: cache) }
                 == .missing(zip + "/nothing.mp4"))
     }
 
@@ -117,8 +131,10 @@ import Testing
         builder.add("big.mp4", [UInt8](repeating: 1, count: 10_000))
         let zip = try temp.write("x.zip", zip: builder)
         let cache = temp.path + "/cache"
+        let archives = OpenArchives()
+        archives.remember(zipAt: zip)
         #expect(
-            archiveError { try ArchivedFile.materialize(path: zip + "/big.mp4", cacheFolder: cache, limit: 1_000) }
+            archiveError { try archives.materialize(path: zip + "/big.mp4", cacheFolder: cache, limit: 1_000) }
                 == .tooLarge("big.mp4", limit: 1_000))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [])
     }
@@ -127,8 +143,8 @@ import Testing
         let saved = getenv("XDG_CACHE_HOME").map { String(cString: $0) }
         defer { if let saved { setenv("XDG_CACHE_HOME", saved, 1) } else { unsetenv("XDG_CACHE_HOME") } }
         setenv("XDG_CACHE_HOME", "/somewhere/cache", 1)
-        #expect(ArchivedFile.cacheFolder() == "/somewhere/cache/plumage/open")
+        #expect(OpenArchives.cacheFolder() == "/somewhere/cache/plumage/open")
         setenv("XDG_CACHE_HOME", "relative/cache", 1)
-        #expect(ArchivedFile.cacheFolder() == String(cString: getenv("HOME")) + "/.cache/plumage/open")
+        #expect(OpenArchives.cacheFolder() == String(cString: getenv("HOME")) + "/.cache/plumage/open")
     }
 }

@@ -1,5 +1,6 @@
 internal import CSDL2
 import Foundation
+import Jobs
 import PlumageCore
 
 /// The SDL backend of the app: draws `Frame`s with a renderer and reports the platform's news as
@@ -22,25 +23,30 @@ public final class SDLBackend {
     public let photoTextures: PhotoTextures
     /// Counts `.loadPhotos` effects; the loader's generation of the latest request list.
     var photoGeneration = 0
+    /// The app's job system: decodes on its decode lane, `runInBackground` on its loading lane.
+    public let jobs: JobSystem
     /// Results of background work (`runInBackground`) waiting for `news()`.
     let background: Mailbox<InputEvent>
     /// Decoded pixels shared by `images` and `photos`.
     let decodedImages: DecodedImageCache
 
-    /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`.
-    public init(assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool)
-        throws(SDLError)
+    /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`,
+    /// running its work on `jobs` (the app's one job system; by default, for tests and tools, one
+    /// the caller creates for this backend alone).
+    public init(assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool,
+                jobs: JobSystem = JobSystem()) throws(SDLError)
     {
         self.renderer = renderer
         let fonts = try FontLibrary(files: .init(fontsDirectory: fontsDirectory, systemEmoji: systemEmoji))
         measurer = TextMeasurer(fonts: fonts)
-        let pool = DecodePool(threadCount: 2)
+        self.jobs = jobs
+        jobs.freeSDLThreadDataOnWorkerExit()
         let cache = DecodedImageCache()
         decodedImages = cache
-        images = try ImageStore(renderer: renderer, pool: pool, cache: cache)
+        images = try ImageStore(renderer: renderer, pool: jobs, cache: cache)
         executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
                                        iconsDirectory: assetsDirectory + "/icons")
-        photos = try PhotoLoader(pool: pool, cache: cache)
+        photos = try PhotoLoader(pool: jobs, cache: cache)
         photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
         background = try Mailbox<InputEvent>()
         executor.photos = photos
@@ -61,17 +67,13 @@ public final class SDLBackend {
     /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).
     public var wakeEventTypes: Set<UInt32> { [images.wakeEventType, photos.wakeEventType, background.eventType] }
 
-    /// Runs `work` on a background thread at the decoders' priority (nice 10: it yields to the UI
-    /// thread, and still runs beside a busy build), handing it a `post` that delivers one event
-    /// through `news()` each time it is called (a folder scan's batches as they come).
+    /// Runs `work` on the job system's loading lane (bounded: when all its workers are busy, it
+    /// queues; nice 10: it yields to the UI thread, and still runs beside a busy build), handing it
+    /// a `post` that delivers one event through `news()` each time it is called (a folder scan's
+    /// batches as they come).
     public func runInBackground(_ work: @escaping @Sendable (_ post: (InputEvent) -> Void) -> Void) {
         let mailbox = background
-        Thread.detachNewThread {
-            // SDL's per-thread data (the mailbox's wake-ups may set its error) is freed only on request.
-            defer { SDL_TLSCleanup() }
-            WorkerQueue.lowerCurrentThreadPriority()
-            work { mailbox.post($0) }
-        }
+        jobs.submit(on: .loading) { work { mailbox.post($0) } }
     }
 
     /// What the photo loader learnt since the last call, as events for `AppState.handle`.

@@ -1,7 +1,8 @@
 import Imaging
+import Jobs
 import PlumageCore
 
-/// The textures of decoded images, keyed by request: decoding on the app's `DecodePool`, uploading
+/// The textures of decoded images, keyed by request: decoding on the app's `JobSystem` decode lane, uploading
 /// on the main thread within a per-frame time budget, stale requests dropped, memory bounded in
 /// bytes. Finished bitmaps also go to the app's `DecodedImageCache`, so a texture evicted here
 /// comes back without decoding. Main thread only.
@@ -52,7 +53,7 @@ public final class ImageStore {
     /// Creates a store drawing with `renderer`, decoding on `pool`, keeping decoded pixels in `cache`
     /// and at most `byteLimit` of textures. The default keeps a dozen screens of feed photos and
     /// avatars at 1280×800 (~4 MB a screen) plus the 4 MB backdrop.
-    public init(renderer: Renderer, pool: DecodePool, cache: DecodedImageCache, byteLimit: Int = 64 << 20)
+    public init(renderer: Renderer, pool: JobSystem, cache: DecodedImageCache, byteLimit: Int = 64 << 20)
         throws(SDLError)
     {
         self.renderer = renderer

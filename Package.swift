@@ -35,22 +35,23 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
+        .target(name: "Jobs", dependencies: ["Locking"], swiftSettings: strict),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
         .target(
             name: "Archives", dependencies: ["CZLibSystem", "Locking"], swiftSettings: strict),
         .target(
-            name: "FeedImport", dependencies: ["Archives", "Imaging", "Locking", "PlumageCore", "CLibXML2"],
+            name: "FeedImport", dependencies: ["Archives", "Imaging", "Jobs", "Locking", "PlumageCore", "CLibXML2"],
             swiftSettings: strict),
         .target(
             name: "SDLPlatform",
-            dependencies: ["Archives", "Imaging", "Locking", "PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
+            dependencies: ["Archives", "Imaging", "Jobs", "Locking", "PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
             swiftSettings: strict),
         .executableTarget(
             name: "plumage",
             dependencies: [
-                "Archives", "CMalloc", "Imaging", "Locking", "PlumageCore", "FeedImport", "SDLPlatform",
+                "Archives", "CMalloc", "Imaging", "Jobs", "Locking", "PlumageCore", "FeedImport", "SDLPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -60,6 +61,7 @@ let package = Package(
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
+        .testTarget(name: "JobsTests", dependencies: ["Jobs", "Locking"], swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),
@@ -68,11 +70,11 @@ let package = Package(
             dependencies: ["Archives", "Locking", "PlumageTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
         .testTarget(
-            name: "FeedImportTests", dependencies: ["Archives", "FeedImport", "Imaging", "PlumageTestSupport"],
+            name: "FeedImportTests", dependencies: ["Archives", "FeedImport", "Imaging", "Jobs", "Locking", "PlumageTestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SDLPlatformTests",
-            dependencies: ["SDLPlatform", "FeedImport", "Imaging", "Locking", "PlumageTestSupport"],
+            dependencies: ["SDLPlatform", "FeedImport", "Imaging", "Jobs", "Locking", "PlumageTestSupport"],
             exclude: ["Golden", "Fixtures"], swiftSettings: strict),
     ]
 )

@@ -1,11 +1,12 @@
 import Archives
-import Dispatch
+import Jobs
 import Locking
 
 /// Reads the arrays of (possibly ~100 MB) archive script files element by element, in constant
 /// memory: the calling thread streams each file in chunks (`ArchiveFiles.readChunks`) through a
-/// `JSONElementStream`, copying whole elements into compact batches that are decoded on every core,
-/// each element in place by a `JSONCursor` (no tree). Memory is the batches in flight (at most
+/// `JSONElementStream`, copying whole elements into compact batches that are decoded on every core
+/// (a `JobGroup` on the job system's indexing lane, the calling thread helping), each element in
+/// place by a `JSONCursor` (no tree). Memory is the batches in flight (at most
 /// `batchesInFlight` × `batchBytes`) plus the largest element, whatever the file's size.
 ///
 /// An element that does not decode (a syntax error, invalid UTF-8, nesting too deep, larger than
@@ -53,14 +54,15 @@ enum ArchiveArrayReader {
     static let maxElementBytes = 16 << 20
 
     /// For each job in order: what its file gave. `stoppedAt` names the file where `limit` elements
-    /// were reached, the rest left unread.
+    /// were reached, the rest left unread. Batches are decoded on `system`'s indexing lane; without
+    /// one (the loaders do not pass the app's through yet), on a job system made for this read and
+    /// stopped after it.
     static func read<T: Sendable>(
-        _ jobs: [Job<T>], in archive: any ArchiveFiles, limit: Int = maxElements
+        _ jobs: [Job<T>], in archive: any ArchiveFiles, limit: Int = maxElements, on system: JobSystem? = nil
     ) -> (results: [FileResult<T>], stoppedAt: String?) {
         let collected = Collected<T>()
-        let queue = DispatchQueue.global(qos: .userInitiated)
-        let group = DispatchGroup()
-        let slots = DispatchSemaphore(value: batchesInFlight)
+        let system = system ?? JobSystem()
+        let group = system.group(on: .indexing, maxInFlight: batchesInFlight)
         var scans: [Scan] = []
         var remaining = limit
         var stoppedAt: String?
@@ -78,11 +80,7 @@ enum ArchiveArrayReader {
                 let key = BatchKey(job: index, batch: batchNumber)
                 batch = Batch()
                 batchNumber += 1
-                slots.wait()
-                queue.async(group: group) {
-                    collected.add(key, parse(ready, job: job))
-                    slots.signal()
-                }
+                group.add { collected.add(key, parse(ready, job: job)) }
             }
             func take(_ event: JSONElementStream.Event) -> Bool {
                 switch event {

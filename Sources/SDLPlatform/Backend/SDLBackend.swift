@@ -1,6 +1,7 @@
 import Archives
 internal import CSDL2
 import Foundation
+import Jobs
 import PlumageCore
 
 /// The SDL backend of the app: draws `Frame`s with a renderer and reports the platform's news as
@@ -26,27 +27,31 @@ public final class SDLBackend {
     /// The photos the latest `.loadPhotos` marked warm (neighbours): their coarsest decoded level is
     /// uploaded in idle time.
     var warmPhotos: [String] = []
+    /// The app's job system: decodes on its decode lane, `runInBackground` on its loading lane.
+    public let jobs: JobSystem
     /// Results of background work (`runInBackground`) waiting for `news()`.
     let background: Mailbox<InputEvent>
     /// Decoded pixels shared by `images` and `photos`.
     let decodedImages: DecodedImageCache
 
-    /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`;
-    /// its decoders read zip members through `archives`.
+    /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`,
+    /// running its work on `jobs` (the app's one job system; by default, for tests and tools, one
+    /// the caller creates for this backend alone); its decoders read zip members through `archives`.
     public init(
         assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool,
-        archives: OpenArchives? = nil
+        archives: OpenArchives? = nil, jobs: JobSystem = JobSystem()
     ) throws(SDLError) {
         self.renderer = renderer
         let fonts = try FontLibrary(files: .init(fontsDirectory: fontsDirectory, systemEmoji: systemEmoji))
         measurer = TextMeasurer(fonts: fonts)
-        let pool = DecodePool(threadCount: 2)
+        self.jobs = jobs
+        jobs.freeSDLThreadDataOnWorkerExit()
         let cache = DecodedImageCache()
         decodedImages = cache
-        images = try ImageStore(renderer: renderer, pool: pool, cache: cache, archives: archives)
+        images = try ImageStore(renderer: renderer, pool: jobs, cache: cache, archives: archives)
         executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
                                        iconsDirectory: assetsDirectory + "/icons")
-        photos = try PhotoLoader(pool: pool, cache: cache, archives: archives)
+        photos = try PhotoLoader(pool: jobs, cache: cache, archives: archives)
         photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
         background = try Mailbox<InputEvent>()
         executor.photos = photos
@@ -67,17 +72,13 @@ public final class SDLBackend {
     /// The SDL event types that mean "decoded pixels are waiting" (wake the loop and draw).
     public var wakeEventTypes: Set<UInt32> { [images.wakeEventType, photos.wakeEventType, background.eventType] }
 
-    /// Runs `work` on a background thread at the decoders' priority (nice 10: it yields to the UI
-    /// thread, and still runs beside a busy build), handing it a `post` that delivers one event
-    /// through `news()` each time it is called (a folder scan's batches as they come).
+    /// Runs `work` on the job system's loading lane (bounded: when all its workers are busy, it
+    /// queues; nice 10: it yields to the UI thread, and still runs beside a busy build), handing it
+    /// a `post` that delivers one event through `news()` each time it is called (a folder scan's
+    /// batches as they come).
     public func runInBackground(_ work: @escaping @Sendable (_ post: (InputEvent) -> Void) -> Void) {
         let mailbox = background
-        Thread.detachNewThread {
-            // SDL's per-thread data (the mailbox's wake-ups may set its error) is freed only on request.
-            defer { SDL_TLSCleanup() }
-            WorkerQueue.lowerCurrentThreadPriority()
-            work { mailbox.post($0) }
-        }
+        jobs.submit(on: .loading) { work { mailbox.post($0) } }
     }
 
     /// What the platform learnt since the last call — images made for the ledger, photo levels,

@@ -1,12 +1,11 @@
 import Archives
 internal import CSDL2
 internal import CSDL2Image
-import Dispatch
 import Foundation
 import Glibc
 import Imaging
+import Jobs
 import PlumageCore
-import Locking
 
 /// Decoded pixels ready to cross to the main thread.
 public struct DecodedImage: Sendable {
@@ -38,11 +37,12 @@ public enum ImageDecoder {
     /// reduced as far as it still covers `target` in both dimensions; nil decodes full size. Files
     /// above `pixelCap` pixels or with a malformed header are rejected before decoding.
     ///
-    /// SDL_image cannot be interrupted: its decodes run on a helper thread, and when one exceeds
-    /// `timeout` seconds this returns `.decodeTimedOut` and leaves that thread running detached until
-    /// libpng gives up, possibly never (the PNG chunk walk already rejects the files known to hang it).
-    /// JPEG decodes (TurboJPEG, no known hangs) run inline on the calling thread. A member of a zip
-    /// open in `archives` (`<zip>/<member>`) is read through it; without `archives`, files only.
+    /// SDL_image cannot be interrupted: on a job system's worker its decodes run on the untrusted-decode
+    /// lane, and when one exceeds `timeout` seconds this returns `.decodeTimedOut` and abandons that
+    /// lane's thread until libpng gives up, possibly never (the PNG chunk walk already rejects the
+    /// files known to hang it; see `runWithTimeout`). JPEG decodes (TurboJPEG, no known hangs) run
+    /// inline on the calling thread. A member of a zip open in `archives` (`<zip>/<member>`) is read
+    /// through it; without `archives`, files only.
     public static func decode(
         path: String, cover target: PixelSize?, pixelCap: Int = 250_000_000, timeout: Double = 5,
         archives: OpenArchives? = nil
@@ -234,41 +234,29 @@ public enum ImageDecoder {
         return .success(Bitmap(width: width, height: height, pixels: pixels))
     }
 
-    /// Runs `work` on a fresh low-priority thread and waits up to `seconds` for it; on timeout the
-    /// thread is abandoned (it finishes, or spins, on its own) and `.decodeTimedOut` is returned.
+    /// Runs `work` on the untrusted-decode lane of `jobs` and waits up to `seconds` for it; on
+    /// timeout its worker is abandoned (it finishes, or spins, on its own while a replacement takes
+    /// its place) and `.decodeTimedOut` is returned. While `WorkerCounts.maxAbandoned` abandoned
+    /// decodes are still stuck, later ones fail at once instead of adding threads without bound.
+    /// Without `jobs` (a thread that is not a worker: the main thread's shipped icons, benchmarks,
+    /// tests) `work` runs inline, without a time limit.
     static func runWithTimeout(
-        _ seconds: Double, _ work: @escaping @Sendable () -> Result<Bitmap, ImageError>
+        _ seconds: Double, on jobs: JobSystem? = JobSystem.current,
+        _ work: @escaping @Sendable () -> Result<Bitmap, ImageError>
     ) -> Result<Bitmap, ImageError> {
-        let handoff = Handoff()
-        let thread = Thread {
-            // SDL keeps per-thread data (its error message) for threads it did not start until
-            // SDL_TLSCleanup; without it every decode thread leaked it (LeakSanitizer, docs/NOTES.md).
-            defer { SDL_TLSCleanup() }
+        guard let jobs else { return work() }
+        let outcome = jobs.runAbandonable(timeout: seconds) { () -> Result<Bitmap, ImageError> in
+            // The lane's workers free SDL's per-thread data as they end (the exit hook DecodeWorkers sets).
             SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
             SDL_ClearError()
-            handoff.finish(work())
+            return work()
         }
-        thread.name = "plumage-sdl-image"
-        thread.start()
-        return handoff.wait(seconds: seconds) ?? .failure(.decodeTimedOut)
-    }
-}
-
-/// A one-shot result slot between the timed decode thread and its waiter.
-private final class Handoff: Sendable {
-    private let result = Locked<Result<Bitmap, ImageError>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
-
-    /// Stores the decode result and wakes the waiter (if it is still waiting).
-    func finish(_ value: Result<Bitmap, ImageError>) {
-        result.withLock { $0 = value }
-        done.signal()
-    }
-
-    /// The result, or nil when none arrived within `seconds`.
-    func wait(seconds: Double) -> Result<Bitmap, ImageError>? {
-        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-        return result.withLock { $0 }
+        switch outcome {
+        case .finished(let result): return result
+        case .timedOut: return .failure(.decodeTimedOut)
+        case .refused(let stuck):
+            return .failure(.cannotRead("not decoded: \(stuck) earlier images are still stuck in SDL_image past their time limit"))
+        }
     }
 }
 

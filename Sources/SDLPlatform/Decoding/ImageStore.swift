@@ -1,9 +1,10 @@
 import Archives
 import Imaging
+import Jobs
 import PlumageCore
 
 /// The textures of the images the core's resource ledger asks for (`Effect.loadImages`):
-/// decoding on the app's `DecodePool`, uploading on the main thread within a per-frame time budget
+/// decoding on the app's `JobSystem` decode lane, uploading on the main thread within a per-frame time budget
 /// (in the loop's event path, before the frame is laid out), memory bounded in bytes. It decides
 /// nothing: what to load, at which priority, and when to give up come from the ledger; it answers
 /// with news (`takeNews`) — ready, failed, or released when the byte budget evicted a texture.
@@ -52,7 +53,7 @@ public final class ImageStore {
     /// and at most `byteLimit` of textures. The default keeps a dozen screens of feed photos and
     /// avatars at 1280×800 (~4 MB a screen) plus the 4 MB backdrop. Zip members are read through `archives`.
     public init(
-        renderer: Renderer, pool: DecodePool, cache: DecodedImageCache, byteLimit: Int = 64 << 20,
+        renderer: Renderer, pool: JobSystem, cache: DecodedImageCache, byteLimit: Int = 64 << 20,
         archives: OpenArchives? = nil
     ) throws(SDLError) {
         self.renderer = renderer

@@ -1,6 +1,7 @@
 import Foundation
 import Archives
 import Imaging
+import Jobs
 import PlumageCore
 
 /// What the loader reports about one photo, drained on the main thread. For a path, `.info` comes
@@ -32,8 +33,8 @@ public enum PhotoDelivery: Sendable {
 /// down to the one that fits the view. Non-JPEG formats (SDL_image, abandoned after `timeout`) post
 /// the covering level first, then full resolution, then the rest. Decoded levels stay in the app's
 /// byte-bounded `DecodedImageCache`, so a re-request of a recent photo replays at once. Jobs run on
-/// the app's `DecodePool` ahead of the feed's (`priorityBase`). Main thread only; the main thread
-/// never waits for a decoder.
+/// the app's `JobSystem` decode lane ahead of the feed's (`priorityBase`). Main thread only; the
+/// main thread never waits for a decoder.
 public final class PhotoLoader {
     /// A worker job: which photo and which part of its pipeline.
     struct JobKey: Hashable, Sendable {
@@ -92,7 +93,7 @@ public final class PhotoLoader {
     /// Decodes on `pool` (shared with the feed), keeping levels in `cache` (shared too). Main thread,
     /// after `SDL_Init` (the mailbox registers an SDL event type). Zip members are read through `archives`.
     public init(
-        pool: DecodePool, cache: DecodedImageCache, pixelCap: Int = 250_000_000, timeout: Double = 5,
+        pool: JobSystem, cache: DecodedImageCache, pixelCap: Int = 250_000_000, timeout: Double = 5,
         archives: OpenArchives? = nil
     ) throws(SDLError) {
         self.archives = archives
@@ -106,7 +107,7 @@ public final class PhotoLoader {
     /// A loader with a pool of `threads` workers and a cache of `cacheBytes` of its own (tests, tools).
     public convenience init(cacheBytes: Int = DecodedImageCache.defaultByteLimit(), threads: Int = 2,
                             pixelCap: Int = 250_000_000, timeout: Double = 5) throws(SDLError) {
-        try self.init(pool: DecodePool(threadCount: threads), cache: DecodedImageCache(byteLimit: cacheBytes),
+        try self.init(pool: JobSystem(workers: WorkerCounts(decode: threads)), cache: DecodedImageCache(byteLimit: cacheBytes),
                       pixelCap: pixelCap, timeout: timeout)
     }
 

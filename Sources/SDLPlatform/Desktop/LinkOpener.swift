@@ -3,10 +3,13 @@ import Foundation
 import Glibc
 
 /// Opens links in the desktop's browser and local files (videos) in the desktop's default program
-/// with `xdg-open`, started directly with an argument vector (`posix_spawn`, never a shell), so
-/// nothing in a URL or a file name is interpreted by us; the UI never waits for it (a detached
-/// thread reaps the child). Where there is no `xdg-open`, the URL or path goes to the clipboard
-/// instead. Main thread only (the clipboard is SDL's).
+/// with `xdg-open`, started with an argument vector, so nothing in a URL or a file name is
+/// interpreted by us: `posix_spawn` starts `/bin/sh` with a constant script that starts its
+/// arguments in the background and exits (`"$0" "$@" &`), the URL or path being an argument, never
+/// part of the script. The UI waits only for that shell's exit (about a millisecond) and reaps
+/// it, so no zombie and no thread is left; `xdg-open`, orphaned, is reaped by init. Where there is
+/// no `xdg-open`, the URL or path goes to the clipboard instead. Main thread only (the clipboard
+/// is SDL's).
 public enum LinkOpener {
     /// What became of a link.
     public enum Outcome: Equatable, Sendable {
@@ -95,6 +98,13 @@ public enum LinkOpener {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// The shell that detaches the opener.
+    static let shell = "/bin/sh"
+    /// Runs `$0` with the other arguments in the background and exits at once: the opener is
+    /// orphaned (init reaps it) and the shell, which exits at once, is reaped by the caller.
+    /// Constant: the program and its argument arrive as the shell's positional parameters.
+    static let detachScript = "\"$0\" \"$@\" &"
+
     /// Starts `xdg-open` found on `searchPath` with `argument` as its only argument; without one,
     /// puts `argument` on the clipboard.
     static func spawnXdgOpen(_ argument: String, searchPath: String?) -> Outcome {
@@ -104,23 +114,13 @@ public enum LinkOpener {
             return .copiedToClipboard
         }
         var pid: pid_t = 0
-        let argv = [strdup(program), strdup(argument), nil]
+        let argv = [strdup(shell), strdup("-c"), strdup(detachScript), strdup(program), strdup(argument), nil]
         defer { for arg in argv { free(arg) } }
         keepDescriptorsFromChildren()
-        let status = posix_spawn(&pid, program, nil, nil, argv, environ)
+        let status = posix_spawn(&pid, shell, nil, nil, argv, environ)
         guard status == 0 else { return .failed(String(cString: strerror(status))) }
-        let child = pid
-        let reaper = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
-        reaper.pointee = child
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { raw in
-            let pid = raw!.assumingMemoryBound(to: pid_t.self)
-            var status: Int32 = 0
-            waitpid(pid.pointee, &status, 0)
-            pid.deallocate()
-            return nil
-        }, reaper)
-        pthread_detach(thread)
+        var exit: Int32 = 0
+        while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}
         return .opened
     }
 }

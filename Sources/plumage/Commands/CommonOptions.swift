@@ -1,6 +1,7 @@
 import Archives
 import ArgumentParser
 import FeedImport
+import Jobs
 import Foundation
 import PlumageCore
 import SDLPlatform
@@ -48,6 +49,9 @@ struct Startup {
     private let themeCache = ThemeCache()
     /// What the command line's paths hold.
     let opened: Opened
+    /// The command's one job system (its lanes start their threads on first use), handed to the
+    /// backend and to whatever else runs work off the main thread.
+    let jobs = JobSystem()
     /// The loaded feed or demo; nil when the command line named photos.
     var feed: FeedSource? { opened.feed }
     /// The photos named on the command line (image files, or several folders), shown in the image
@@ -111,10 +115,10 @@ struct Startup {
         return app
     }
 
-    /// A backend drawing with `renderer`, with the shipped assets and fonts.
+    /// A backend drawing with `renderer`, with the shipped assets and fonts, working on `jobs`.
     func backend(renderer: Renderer, systemEmoji: Bool) throws(SDLError) -> SDLBackend {
         try SDLBackend(assetsDirectory: resources.assetsURL.path, fontsDirectory: resources.fontsURL.path,
-                       renderer: renderer, systemEmoji: systemEmoji, archives: archives)
+                       renderer: renderer, systemEmoji: systemEmoji, archives: archives, jobs: jobs)
     }
 
     /// The theme called `name`, or exits listing the valid names.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedImport
 import Foundation
+import Jobs
 import PlumageCore
 import SDLPlatform
 import Locking
@@ -47,18 +48,18 @@ struct LoadBench: ParsableCommand {
             let paths = self.paths, archives = startup.archives
             let reading = Locked<(Result<FeedSource, SourceError>, SearchIndex?, full: Double, index: Double)?>(nil)
             let readStart = Video.seconds()
-            let reader = Thread {
+            let jobs = startup.jobs
+            jobs.submit(on: .loading) {
                 do throws(SourceError) {
                     let source = try SourceLoader.load(paths: paths, archives: archives)
                     let fullMs = (Video.seconds() - readStart) * 1000
                     let indexStart = Video.seconds()
-                    let index = SearchIndexBuilder.build(items: source.items)
+                    let index = SearchIndexBuilder.build(items: source.items, jobs: jobs)
                     reading.withLock { $0 = (.success(source), index, fullMs, (Video.seconds() - indexStart) * 1000) }
                 } catch {
                     reading.withLock { $0 = (.failure(error), nil, 0, 0) }
                 }
             }
-            reader.start()
             try firstFrame(of: preview, startup: startup)
             let firstFrameMs = since(origin)
             while reading.withLock({ $0 == nil }) { usleep(1_000) }

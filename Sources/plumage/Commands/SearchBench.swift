@@ -17,9 +17,10 @@ struct SearchBench: ParsableCommand {
 
     /// Builds the index, times every query both ways and prints one JSON line per query.
     func run() throws {
-        let source = Startup(path: path).dumpSource
+        let startup = Startup(path: path)
+        let source = startup.dumpSource
         let start = Video.seconds()
-        let index = SearchIndexBuilder.build(items: source.items)
+        let index = SearchIndexBuilder.build(items: source.items, jobs: startup.jobs)
         let buildMs = (Video.seconds() - start) * 1000
         print("{\"items\": \(source.items.count), \"index_build_ms\": \(f(buildMs))}")
         for query in queries.map(SearchQuery.init) {

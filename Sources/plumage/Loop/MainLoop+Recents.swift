@@ -1,5 +1,6 @@
 import FeedImport
 import Foundation
+import Jobs
 import PlumageCore
 
 /// The recently opened list: what the loop records (sources opened, photos viewed) and its saving,
@@ -24,7 +25,7 @@ extension MainLoop {
     /// Writes the recently opened list in the background; a failure shows once as a notice.
     func save() {
         let recents = app.recents, file = recentsFile
-        saving.async {
+        jobs.submit(on: .saving) {
             do {
                 try file.save(recents)
             } catch {

@@ -1,5 +1,6 @@
 import FeedImport
 import Foundation
+import Jobs
 import PlumageCore
 import SDLPlatform
 
@@ -14,7 +15,7 @@ extension MainLoop {
     /// before it, over what the file then holds; a failure goes to stderr.
     func write(_ settings: Settings) {
         let file = self.settings.file, changed = self.settings.changedFields
-        saving.async {
+        jobs.submit(on: .saving) {
             do {
                 try file.save(settings, changed: changed)
             } catch {
@@ -27,6 +28,6 @@ extension MainLoop {
     /// (before the process exits).
     mutating func finishSaving() {
         if let last = settings.atQuit(app: app, window: window) { write(last) }
-        saving.sync {}
+        jobs.waitForSaving()
     }
 }

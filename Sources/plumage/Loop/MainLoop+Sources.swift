@@ -14,7 +14,10 @@ extension MainLoop {
         guard let items = source?.items else { return }
         app.searchIndexGeneration += 1
         let generation = app.searchIndexGeneration
-        backend.runInBackground { post in post(.searchIndex(SearchIndexBuilder.build(items: items, generation: generation))) }
+        let jobs = backend.jobs
+        backend.runInBackground { post in
+            post(.searchIndex(SearchIndexBuilder.build(items: items, generation: generation, jobs: jobs)))
+        }
     }
 
     /// Scans the photo folder named on the command line in the background, replacing a scan under
@@ -87,6 +90,7 @@ extension MainLoop {
         app.loading = LoadingBar(fraction: 0, label: label)
         app.searchIndexGeneration += 1
         let generation = app.searchIndexGeneration
+        let jobs = backend.jobs
         backend.runInBackground { post in
             do throws(SourceError) {
                 let source = try SourceLoader.load(paths: paths, resources: resources, cache: store, archives: archives) {
@@ -99,7 +103,7 @@ extension MainLoop {
                     post(.failed(warning + more))
                 }
                 post(.loading(nil))
-                post(.searchIndex(SearchIndexBuilder.build(items: source.items, generation: generation)))
+                post(.searchIndex(SearchIndexBuilder.build(items: source.items, generation: generation, jobs: jobs)))
             } catch {
                 post(.loading(nil))
                 post(.failed((reloading ? "cannot reload: " : "cannot read ") + error.description))

@@ -1,6 +1,7 @@
 import Archives
 import FeedImport
 import Foundation
+import Jobs
 import PlumageCore
 import SDLPlatform
 
@@ -25,8 +26,9 @@ struct MainLoop {
     let cacheStore = SourceCacheStore()
     /// The recently opened list's file.
     let recentsFile = RecentsFile()
-    /// Where the recently opened list and the settings are saved, one write after another, off the main thread.
-    let saving = DispatchQueue(label: "plumage.saving")
+    /// Where the recently opened list and the settings are saved, one write after another, off the
+    /// main thread: the saving lane of the backend's (the app's one) job system.
+    var jobs: JobSystem { backend.jobs }
     /// The settings: what the file held, and when to write the user's changes.
     var settings: SettingsKeeper
     /// A notice about the settings file to show at start (it was unusable); nil when fine.

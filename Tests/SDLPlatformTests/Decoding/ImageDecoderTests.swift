@@ -4,6 +4,7 @@ import CTurboJPEG
 import Dispatch
 import Foundation
 import Imaging
+import Jobs
 import PlumageCore
 import PlumageTestSupport
 import Locking
@@ -265,20 +266,40 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
     }
 
     /// A decode past its limit is abandoned: the caller gets `.decodeTimedOut` while the work is
-    /// still running (it would have answered `.truncated` had the caller waited for it).
+    /// still running (it would have answered `.truncated` had the caller waited for it). The work
+    /// blocks until the test releases it, so "still running" is certain, not a matter of timing.
     @Test func timeoutAbandonsARunawayDecode() {
         final class Flag: Sendable { let raised = Locked(false) }
         let finished = Flag()
-        // The work cannot end before the test lets it (after the answer), however slow the machine.
+        let jobs = JobSystem(workers: WorkerCounts(guarded: 1, maxAbandoned: 1))
         let release = DispatchSemaphore(value: 0)
-        let result = ImageDecoder.runWithTimeout(0.1) {
+        let result = ImageDecoder.runWithTimeout(0.1, on: jobs) {
             release.wait()
             finished.raised.withLock { $0 = true }
             return .failure(.truncated)
         }
         #expect(result == .failure(.decodeTimedOut))
         #expect(finished.raised.withLock { $0 } == false)
+        // The cap (one stuck decode) holds: the next decode fails at once with a reason.
+        let refused = ImageDecoder.runWithTimeout(60, on: jobs) { .failure(.truncated) }
+        #expect(refused == .failure(.cannotRead("not decoded: 1 earlier images are still stuck in SDL_image past their time limit")))
         release.signal()
+    }
+
+    /// Decodes on a worker of a job system use its untrusted-decode lane; elsewhere they run inline.
+    @Test func decodesOnAWorkerRunOnTheGuardedLane() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.png("q.png", quadrants)
+        let expected = try ImageDecoder.decode(path: path, cover: nil).get().bitmap
+        let jobs = JobSystem()
+        let decoded = Locked<Bitmap?>(nil), done = DispatchSemaphore(value: 0)
+        jobs.submit(on: .decode) {
+            decoded.withLock { $0 = try? ImageDecoder.decode(path: path, cover: nil).get().bitmap }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(decoded.withLock { $0 } == expected)
+        #expect(jobs.liveGuardedWorkers == jobs.workerCounts.guarded)
     }
 
     @Test func concurrentDecodesAgree() throws {

@@ -1,4 +1,5 @@
 import Imaging
+import Jobs
 import PlumageCore
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
     private func store(holding bitmap: Bitmap, for request: ImageRequest, renderer: Renderer) throws -> ImageStore {
         let cache = DecodedImageCache(byteLimit: 64 << 20)
         #expect(cache.insert(image: bitmap, for: request) { _ in false })
-        let store = try ImageStore(renderer: renderer, pool: DecodePool(threadCount: 1), cache: cache)
+        let store = try ImageStore(renderer: renderer, pool: JobSystem(workers: WorkerCounts(decode: 1)), cache: cache)
         store.uploadBudgetMs = 0
         return store
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Jobs
 import PlumageCore
 import PlumageTestSupport
 import Testing
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func feedImagesAndPhotoLevelsLandInOneCacheAndComeBackWithoutDecoding() throws {
-        let pool = DecodePool(threadCount: 1)
+        let pool = JobSystem(workers: WorkerCounts(decode: 1))
         let cache = DecodedImageCache(byteLimit: 256 << 20)
         let renderer = try Renderer(headless: PixelSize(width: 64, height: 64))
         let store = try ImageStore(renderer: renderer, pool: pool, cache: cache, byteLimit: 1)
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test func photoJobsRunBeforeQueuedFeedJobsOnTheSharedPool() throws {
-        let pool = DecodePool(threadCount: 1)
+        let pool = JobSystem(workers: WorkerCounts(decode: 1))
         let mailbox = try Mailbox<String>()
         let feed = DecodeWorkers<String, String>(mailbox: mailbox, pool: pool)
         let photos = DecodeWorkers<String, String>(mailbox: mailbox, pool: pool)

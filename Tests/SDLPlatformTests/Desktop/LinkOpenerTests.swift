@@ -129,4 +129,32 @@ import Testing
         #expect(listed?.contains("/proc/") == true)  // the listing itself is there
         #expect(listed?.contains("marker-held-open-by-the-app") == false)
     }
+
+    /// The children of this process that are zombies (exited, not reaped), by their command name,
+    /// read from `/proc` (an oracle independent of the opener's own bookkeeping).
+    static func zombieChildren(named names: Set<String>) -> [String] {
+        let me = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> String? in
+            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            let name = String(stat[stat.index(after: open)..<close])
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            guard fields.count > 1, fields[0] == "Z", Int32(fields[1]) == me, names.contains(name) else { return nil }
+            return name
+        }
+    }
+
+    /// Opening leaves no zombie: the intermediate shell is reaped before `open` returns, and the
+    /// opener (which exits at once) is not this process's child.
+    @Test func leavesNoZombieChildren() throws {
+        let folder = try stubFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for i in 0..<3 {
+            try? FileManager.default.removeItem(atPath: folder + "/argv")
+            #expect(LinkOpener.open("https://example.com/\(i)", searchPath: folder) == .opened)
+            #expect(arguments(in: folder) == "https://example.com/\(i)\n")
+        }
+        #expect(Self.zombieChildren(named: ["sh", "xdg-open"]) == [])
+    }
 }

@@ -1,4 +1,5 @@
 import Archives
+import Jobs
 import PlumageCore
 
 /// The one entry point that turns a command-line path into a `FeedSource`, choosing the reader by
@@ -27,10 +28,11 @@ public enum SourceLoader {
     /// first path that cannot be read stops with its error.
     /// With a `cache`, each path's source is taken from its index cache when the files are unchanged,
     /// and a source read afresh is stored there (the window does this; `dump` always reads).
-    /// `progress` hears the fraction done (0…1) now and then. Archives are opened through `archives`.
+    /// `progress` hears the fraction done (0…1) now and then. Archives are opened through `archives`;
+    /// their posts are decoded in parallel on `jobs` (the app's job system; nil: one made for the read).
     public static func load(
         paths: [String], resources: DataRoot? = nil, cache: SourceCacheStore? = nil,
-        archives: OpenArchives = OpenArchives(), progress: (Double) -> Void = { _ in }
+        archives: OpenArchives = OpenArchives(), jobs: JobSystem? = nil, progress: (Double) -> Void = { _ in }
     ) throws(SourceError) -> FeedSource {
         guard !paths.isEmpty else { return try load(path: nil, resources: resources) }
         var sources: [FeedSource] = []
@@ -43,7 +45,7 @@ public enum SourceLoader {
                 sources.append(cached)
                 continue
             }
-            let source = try loadOne(path, archives: archives)
+            let source = try loadOne(path, archives: archives, jobs: jobs)
             if let cache, let fingerprint { cache.save(source, path: absolute, fingerprint: fingerprint) }
             sources.append(source)
         }
@@ -126,10 +128,10 @@ public enum SourceLoader {
     }
 
     /// Reads the source at `path`, choosing the reader by `SourceFormat.detect`.
-    static func loadOne(_ path: String, archives: OpenArchives) throws(SourceError) -> FeedSource {
+    static func loadOne(_ path: String, archives: OpenArchives, jobs: JobSystem? = nil) throws(SourceError) -> FeedSource {
         switch SourceFormat.detect(path: path, archives: archives) {
         case .jsonFeed: return try JSONFeedReader.read(path: path, topLevelDomains: PublicSuffixList.installed())
-        case .twitterArchive, .mastodonArchive, .archiveZip: return try readArchive(path, archives: archives)
+        case .twitterArchive, .mastodonArchive, .archiveZip: return try readArchive(path, archives: archives, jobs: jobs)
         case .archiveDataFile:
             throw SourceError(.unsupported, path: path, reason:
                 "this is one data file of a Twitter/X archive: open the archive's folder or its .zip instead")
@@ -142,7 +144,9 @@ public enum SourceLoader {
     /// the files it holds. A data file the posts come from that is there but cannot be read (a FIFO,
     /// a link leading out) stops with what it is when no other one can be read, else is a warning;
     /// names refused by the zip reader (leading outside it) and names it lists twice are warnings.
-    static func readArchive(_ path: String, archives: OpenArchives) throws(SourceError) -> FeedSource {
+    static func readArchive(_ path: String, archives: OpenArchives, jobs: JobSystem? = nil) throws(SourceError)
+        -> FeedSource
+    {
         let opened: any ArchiveFiles
         do {
             opened = try archives.open(path: path)
@@ -156,7 +160,7 @@ public enum SourceLoader {
         var source: FeedSource
         switch layout {
         case let .twitter(archive), let .twitterGrailbird(archive):
-            source = try TwitterArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed())
+            source = try TwitterArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed(), jobs: jobs)
         case let .mastodon(archive):
             source = try MastodonArchiveReader.read(archive, topLevelDomains: PublicSuffixList.installed())
         }

@@ -54,9 +54,8 @@ enum ArchiveArrayReader {
     static let maxElementBytes = 16 << 20
 
     /// For each job in order: what its file gave. `stoppedAt` names the file where `limit` elements
-    /// were reached, the rest left unread. Batches are decoded on `system`'s indexing lane; without
-    /// one (the loaders do not pass the app's through yet), on a job system made for this read and
-    /// stopped after it.
+    /// were reached, the rest left unread. Batches are decoded on `system`'s indexing lane (the app's,
+    /// passed down by the loader); without one, on a job system made for this read and stopped after it.
     static func read<T: Sendable>(
         _ jobs: [Job<T>], in archive: any ArchiveFiles, limit: Int = maxElements, on system: JobSystem? = nil
     ) -> (results: [FileResult<T>], stoppedAt: String?) {

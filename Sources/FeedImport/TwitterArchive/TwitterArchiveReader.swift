@@ -1,4 +1,5 @@
 import Archives
+import Jobs
 import PlumageCore
 
 /// Reads a Twitter/X account archive of any era (a folder or a zip, through `ArchiveFiles`) into a
@@ -19,7 +20,9 @@ import PlumageCore
 /// throws `.invalidFeed`.
 public enum TwitterArchiveReader {
     /// Reads `archive`; detected links must end in one of `topLevelDomains`.
-    public static func read(_ archive: any ArchiveFiles, topLevelDomains: TopLevelDomains) throws(SourceError) -> FeedSource {
+    public static func read(_ archive: any ArchiveFiles, topLevelDomains: TopLevelDomains, jobs system: JobSystem? = nil)
+        throws(SourceError) -> FeedSource
+    {
         let layout = TwitterArchiveLayout(archive)
         var warnings = layout.warnings
         guard !layout.tweetFiles.isEmpty else {
@@ -37,7 +40,7 @@ public enum TwitterArchiveReader {
             + layout.likeFiles.map { ArchiveArrayReader.Job(file: $0, noun: "like", missing: "no tweetId", decode: LikeReader.item) }
         var tweetRuns: [[Item]] = [], likeRuns: [[Item]] = []
         var failures: [ArchiveFileFailure] = []
-        let (results, stoppedAt) = ArchiveArrayReader.read(jobs, in: archive)
+        let (results, stoppedAt) = ArchiveArrayReader.read(jobs, in: archive, on: system)
         for (index, result) in results.enumerated() {
             let isTweets = index < layout.tweetFiles.count
             if isTweets { tweetRuns += result.runs } else { likeRuns += result.runs }

@@ -51,7 +51,7 @@ struct LoadBench: ParsableCommand {
             let jobs = startup.jobs
             jobs.submit(on: .loading) {
                 do throws(SourceError) {
-                    let source = try SourceLoader.load(paths: paths, archives: archives)
+                    let source = try SourceLoader.load(paths: paths, archives: archives, jobs: jobs)
                     let fullMs = (Video.seconds() - readStart) * 1000
                     let indexStart = Video.seconds()
                     let index = SearchIndexBuilder.build(items: source.items, jobs: jobs)

@@ -55,7 +55,8 @@ extension MainLoop {
             return nil
         }
         do {
-            let source = try SourceLoader.load(paths: opened.paths, resources: startup.resources, archives: startup.archives)
+            let source = try SourceLoader.load(
+                paths: opened.paths, resources: startup.resources, archives: startup.archives, jobs: backend.jobs)
             indexForSearch(source)
             return .sourceReloaded(source)
         } catch {
@@ -93,7 +94,9 @@ extension MainLoop {
         let jobs = backend.jobs
         backend.runInBackground { post in
             do throws(SourceError) {
-                let source = try SourceLoader.load(paths: paths, resources: resources, cache: store, archives: archives) {
+                let source = try SourceLoader.load(
+                    paths: paths, resources: resources, cache: store, archives: archives, jobs: jobs
+                ) {
                     fraction in
                     post(.loading(LoadingBar(fraction: fraction, label: label)))
                 }

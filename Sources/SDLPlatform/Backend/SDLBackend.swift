@@ -157,13 +157,21 @@ public final class SDLBackend {
     /// True when decoded images wait for upload (another frame is needed soon).
     public var hasPendingUploads: Bool { executor.hasPendingUploads }
 
-    /// True when idle-time work waits: tiles the image view may draw soon (see `workAhead(until:)`).
-    public var hasWorkAhead: Bool { executor.hasUploadsAhead }
+    /// True when idle-time work waits: text of rows about to scroll in, images decoded for rows
+    /// not on screen yet, tiles the image view may draw soon (see `workAhead(until:)`).
+    public var hasWorkAhead: Bool { executor.hasTextAhead || images.hasArrivalsAhead || executor.hasUploadsAhead }
 
-    /// Does idle-time work until `deadline` (`Video.seconds()`): uploads tiles the image view may
-    /// draw next (zooming or panning), so those frames find them ready. Returns true while some remains.
+    /// Does idle-time work until `deadline` (`Video.seconds()`), most needed first: renders the text
+    /// of rows about to scroll in, uploads images decoded ahead (row bands of big ones), then tiles
+    /// the image view may draw next (zooming or panning), so those frames find them ready. Returns
+    /// true while some remains.
     @discardableResult
-    public func workAhead(until deadline: Double) -> Bool { executor.uploadAhead(until: deadline) }
+    public func workAhead(until deadline: Double) -> Bool {
+        if executor.hasTextAhead { executor.renderTextAhead(until: deadline) }
+        if Video.seconds() < deadline && images.hasArrivalsAhead { images.uploadAhead(until: deadline) }
+        if Video.seconds() < deadline { executor.uploadAhead(until: deadline) }
+        return hasWorkAhead
+    }
 }
 
 /// Driving an app with a backend: the steps every owner of an `AppState` repeats, in order — the
@@ -224,7 +232,11 @@ extension SDLBackend {
         let deadline = Video.seconds() + timeout
         drawFrame(of: &app, at: time, statistics: statistics)
         while isBusy && Video.seconds() < deadline {
-            _ = pump.wait(timeout: 0.05)
+            if hasWorkAhead {
+                workAhead(until: Video.seconds() + 0.004)
+            } else {
+                _ = pump.wait(timeout: 0.05)
+            }
             drawFrame(of: &app, at: time, statistics: statistics)
         }
         drawFrame(of: &app, at: time, statistics: statistics)

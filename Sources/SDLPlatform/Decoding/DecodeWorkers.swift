@@ -60,6 +60,12 @@ public final class DecodeWorkers<Key: Hashable & Sendable, Message: Sendable>: S
         pool.cancel(on: .decode, owner: client, olderThan: generation)
     }
 
+    /// True when this client's job for `key` is queued and not started (a new submit would replace it).
+    public func isQueued(_ key: Key) -> Bool {
+        let wanted = JobKey(owner: client, key)
+        return pool.queuedCount(on: .decode) { $0 == wanted } > 0
+    }
+
     /// Number of this client's jobs queued and not yet started.
     public var queuedCount: Int { pool.queuedCount(on: .decode) { $0.owner == client } }
 

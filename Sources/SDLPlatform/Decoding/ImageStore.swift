@@ -38,6 +38,9 @@ public final class ImageStore {
     var ids: [ImageRequest: ResourceID] = [:]
     /// Requests submitted and not yet delivered, with their ids.
     var pending: [ImageRequest: ResourceID] = [:]
+    /// The priority each pending request was last asked for with: on-screen ones
+    /// (`ResourceLedger.onScreen`) upload in the event path, the rest in idle time (`uploadAhead`).
+    var priorities: [ImageRequest: Int] = [:]
     /// Decoded bitmaps waiting for their upload.
     var arrived: [Delivery] = []
     /// A big image being uploaded in row bands over several frames, so no frame stalls on it.
@@ -81,6 +84,7 @@ public final class ImageStore {
 
     /// Starts (or re-prioritises) the ledger's `request`: an uploaded texture is reported ready at
     /// once, pixels still in the shared cache go straight to the upload queue, the rest is decoded.
+    /// A request already on its way keeps its decode (a queued one is re-queued at the new priority).
     func load(_ request: ResourceRequest) {
         let image = request.image
         ids[image] = request.id
@@ -90,6 +94,8 @@ public final class ImageStore {
         }
         let known = pending[image] != nil
         pending[image] = request.id
+        priorities[image] = request.priority
+        if known && !workers.isQueued(image) { return }
         if !known, let bitmap = cache.image(for: image) {
             arrived.append(Delivery(request: image, result: .success(bitmap)))
             return
@@ -108,6 +114,7 @@ public final class ImageStore {
         workers.cancel { requests.contains($0) }
         for request in requests {
             pending.removeValue(forKey: request)
+            priorities.removeValue(forKey: request)
             if let id = ids[request], gone.contains(id) { ids.removeValue(forKey: request) }
         }
     }
@@ -132,41 +139,88 @@ public final class ImageStore {
         }
     }
 
-    /// Moves deliveries in and uploads as many as the budget allows (the loop's event path, before
-    /// the frame is laid out); each upload or failure becomes news, and so does every texture the
-    /// byte budget evicts to make room.
+    /// Moves deliveries in and uploads the on-screen ones as far as the budget allows (the loop's
+    /// event path, before the frame is laid out; at least one when any waits); each upload or
+    /// failure becomes news, and so does every texture the byte budget evicts to make room.
     func pumpUploads() {
-        arrived.append(contentsOf: mailbox.drain())
         uploadsLastFrame = 0
-        let start = Video.seconds()
-        while !arrived.isEmpty || streaming != nil {
-            if uploadsLastFrame > 0 && (Video.seconds() - start) * 1000 > uploadBudgetMs { break }
-            uploadsLastFrame += 1
-            if var current = streaming {
+        pump(until: Video.seconds() + uploadBudgetMs / 1000, urgentOnly: true)
+    }
+
+    /// Uploads what waits, on-screen or not, until `deadline` (`Video.seconds()`): idle time
+    /// between frames, so rows arrive with their images ready. Returns true while some remains.
+    @discardableResult
+    func uploadAhead(until deadline: Double) -> Bool {
+        pump(until: deadline, urgentOnly: false)
+        return hasArrivalsAhead
+    }
+
+    /// True when `bitmap` is uploaded in row bands over several pumps (over two bands' bytes).
+    private static func isBanded(_ bitmap: Bitmap) -> Bool { bitmap.byteCount > 2 * BandedUpload.bandBytes }
+
+    /// True when `request` is wanted on screen now (its upload cannot wait for idle time).
+    private func isUrgent(_ request: ImageRequest) -> Bool { (priorities[request] ?? 0) >= ResourceLedger.onScreen }
+
+    /// True when on-screen images wait for their upload (the loop should draw another frame soon).
+    var hasUrgentArrivals: Bool {
+        arrived.append(contentsOf: mailbox.drain())
+        return streaming.map { isUrgent($0.request) } == true || arrived.contains { isUrgent($0.request) }
+    }
+
+    /// True when images not on screen wait for an idle-time upload.
+    var hasArrivalsAhead: Bool { streaming != nil || !arrived.isEmpty }
+
+    /// True when news waits for `takeNews` (a frame should follow to show it).
+    var hasNews: Bool { !news.isEmpty }
+
+    /// Uploads arrivals (only on-screen ones with `urgentOnly`) in order until `deadline`; with
+    /// `urgentOnly`, one at least whatever the time. A big image goes up in row bands, one image at
+    /// a time; a band of one not on screen is never uploaded in the event path.
+    private func pump(until deadline: Double, urgentOnly: Bool) {
+        arrived.append(contentsOf: mailbox.drain())
+        var done = 0
+        while true {
+            if (!urgentOnly || done > 0) && Video.seconds() >= deadline { break }
+            if var current = streaming, !urgentOnly || isUrgent(current.request) {
+                done += 1
+                uploadsLastFrame += 1
                 if current.upload.step() {
                     keep(current.upload.texture, for: current.request)
+                    priorities.removeValue(forKey: current.request)
                     streaming = nil
                 } else {
                     streaming = current
                 }
                 continue
             }
-            let delivery = arrived.removeFirst()
-            guard let id = pending.removeValue(forKey: delivery.request) else { continue }
+            guard let index = urgentOnly ? arrived.firstIndex(where: { isUrgent($0.request) }) : arrived.indices.first
+            else { break }
+            if streaming != nil, case let .success(bitmap) = arrived[index].result, Self.isBanded(bitmap) { break }
+            done += 1
+            uploadsLastFrame += 1
+            let delivery = arrived.remove(at: index)
+            guard let id = pending.removeValue(forKey: delivery.request) else {
+                priorities.removeValue(forKey: delivery.request)
+                continue
+            }
             switch delivery.result {
             case let .success(bitmap):
                 cache.insert(image: bitmap, for: delivery.request) { _ in false }
                 let opaque = Self.isOpaque(delivery.request)
-                if bitmap.byteCount > 2 * BandedUpload.bandBytes,
+                if Self.isBanded(bitmap),
                    let upload = try? BandedUpload(renderer: renderer, bitmap: bitmap, opaque: opaque) {
                     streaming = (delivery.request, upload)
-                } else if let texture = try? Texture(renderer: renderer, bitmap: bitmap, opaque: opaque) {
+                    continue
+                }
+                priorities.removeValue(forKey: delivery.request)
+                if let texture = try? Texture(renderer: renderer, bitmap: bitmap, opaque: opaque) {
                     keep(texture, for: delivery.request)
                 } else {
                     ids.removeValue(forKey: delivery.request)
                     news.append((id, .failed(.corrupt("cannot make a texture"))))
                 }
             case let .failure(error):
+                priorities.removeValue(forKey: delivery.request)
                 ids.removeValue(forKey: delivery.request)
                 news.append((id, .failed(error)))
             }
@@ -187,5 +241,5 @@ public final class ImageStore {
     }
 
     /// True when deliveries are waiting for upload (the loop should draw another frame soon).
-    var hasArrivals: Bool { !arrived.isEmpty || streaming != nil }
+    var hasArrivals: Bool { hasArrivalsAhead }
 }

@@ -68,8 +68,13 @@ public final class DisplayListExecutor {
         }
     }
 
-    /// Draws a frame (not presented): every command in order, then the tiles and text asked for
-    /// ahead. Images were uploaded before, in the event path (`ImageStore.pumpUploads`).
+    /// Text of rows about to scroll in (the last frame's `textPrefetch`), rendered in idle time by
+    /// `renderTextAhead`.
+    var textAhead: [DrawCommand] = []
+
+    /// Draws a frame (not presented): every command in order, then the photo tiles it asked for,
+    /// and keeps its text to render ahead in idle time. Images were uploaded before, in the event
+    /// path (`ImageStore.pumpUploads`).
     public func draw(_ frame: Frame) {
         let suffix = "@\(scale)x\(measurer.textScale)"
         if suffix != textKeySuffix { textKeySuffix = suffix }
@@ -81,7 +86,7 @@ public final class DisplayListExecutor {
         renderer.setClip(nil)
         // Tiles requested while drawing are uploaded after it, within the budget; the next frame shows them.
         photoTilesPending = photoTextures?.pump(budgetMs: photoUploadBudgetMs) ?? false
-        prerender(frame.textPrefetch)
+        textAhead = frame.textPrefetch
     }
 
     /// True when `command` is an opaque image ready to draw over the whole output (every screen's
@@ -95,19 +100,28 @@ public final class DisplayListExecutor {
         return images.isReady(request)
     }
 
-    /// Renders the first uncached text of the rows about to appear: one block a frame (a body
-    /// text costs up to ~1 ms with a cold glyph cache), which keeps well ahead of rows that
-    /// scroll in every few frames.
-    func prerender(_ commands: [DrawCommand]) {
-        for case let .text(block, _, key) in commands {
-            let before = textRendersLastFrame
-            _ = textTexture(block, key: key)
-            if textRendersLastFrame > before { return }
+    /// True when text of the rows about to appear is not rendered yet.
+    public var hasTextAhead: Bool {
+        textAhead.contains { command in
+            if case let .text(_, _, key) = command { !textTextures.contains(key + textKeySuffix) } else { false }
         }
     }
 
-    /// True when decoded images are waiting to be uploaded.
-    public var hasPendingUploads: Bool { images.hasArrivals || photoTilesPending }
+    /// Renders the uncached text of the rows about to appear, nearest first, until `deadline`
+    /// (`Video.seconds()`; at least one block): idle time between frames, so rows scroll in with
+    /// their text ready (a body costs up to ~1 ms with a cold glyph cache). True while some remains.
+    @discardableResult
+    public func renderTextAhead(until deadline: Double) -> Bool {
+        for case let .text(block, _, key) in textAhead where !textTextures.contains(key + textKeySuffix) {
+            _ = textTexture(block, key: key)
+            if Video.seconds() >= deadline { break }
+        }
+        return hasTextAhead
+    }
+
+    /// True when on-screen images or photo tiles wait for upload, or news about uploads waits (the
+    /// loop should draw another frame soon).
+    public var hasPendingUploads: Bool { images.hasUrgentArrivals || images.hasNews || photoTilesPending }
 
     /// True when tiles the image view may draw soon wait for `uploadAhead`.
     public var hasUploadsAhead: Bool { photoTextures?.hasUploadsAhead ?? false }

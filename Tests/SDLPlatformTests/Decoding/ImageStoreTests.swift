@@ -51,4 +51,33 @@ import Testing
         store.pumpUploads()
         #expect(store.textures.contains(request) && store.takeNews().count == 1 && store.outstanding == 0)
     }
+
+    @Test func imagesNotOnScreenWaitForIdleTimeAndComingOnScreenNeedsNoSecondDecode() throws {
+        let renderer = try Renderer(headless: PixelSize(width: 64, height: 64))
+        let near = gradientBitmap(32, 32), shown = gradientBitmap(16, 16)
+        let nearRequest = ImageRequest(path: "/nowhere/near.jpg", size: near.size)
+        let shownRequest = ImageRequest(path: "/nowhere/shown.jpg", size: shown.size)
+        let store = try store(holding: near, for: nearRequest, renderer: renderer)
+        #expect(store.cache.insert(image: shown, for: shownRequest) { _ in false })
+        store.uploadBudgetMs = 1000
+        store.load(ResourceRequest(id: ResourceID(1), image: nearRequest, priority: 9, generation: 0))
+        store.load(ResourceRequest(id: ResourceID(2), image: shownRequest, priority: 10, generation: 0))
+        #expect(store.hasUrgentArrivals && store.hasArrivalsAhead)
+        store.pumpUploads()  // the event path: on-screen images only
+        #expect(store.takeNews().map(\.0) == [ResourceID(2)])
+        #expect(!store.hasUrgentArrivals && store.hasArrivalsAhead && !store.isReady(nearRequest))
+        // The row scrolls on screen before idle time came: its upload becomes urgent, no decode is queued.
+        store.load(ResourceRequest(id: ResourceID(1), image: nearRequest, priority: 10, generation: 1))
+        #expect(store.workers.queuedCount == 0 && store.hasUrgentArrivals)
+        store.pumpUploads()
+        #expect(store.takeNews().map(\.0) == [ResourceID(1)] && store.isReady(nearRequest))
+        // Idle time uploads what is not on screen.
+        let later = ImageRequest(path: "/nowhere/later.jpg", size: shown.size)
+        #expect(store.cache.insert(image: shown, for: later) { _ in false })
+        store.load(ResourceRequest(id: ResourceID(3), image: later, priority: 0, generation: 2))
+        store.pumpUploads()
+        #expect(store.takeNews().isEmpty)
+        #expect(store.uploadAhead(until: Video.seconds() + 3600) == false)
+        #expect(store.takeNews().map(\.0) == [ResourceID(3)] && store.outstanding == 0)
+    }
 }

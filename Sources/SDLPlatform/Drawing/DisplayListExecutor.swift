@@ -71,6 +71,15 @@ public final class DisplayListExecutor {
     /// Text of rows about to scroll in (the last frame's `textPrefetch`), rendered in idle time by
     /// `renderTextAhead`.
     var textAhead: [DrawCommand] = []
+    /// The clip in force while drawing (device pixels; nil = the whole output).
+    var clip: PixelRect?
+    /// The last opaque photo drawn complete, kept as the pixels it put on the output: a frame that
+    /// draws the same photo the same way again copies them 1:1 instead of scaling its tiles.
+    var photoRendition: PhotoRendition?
+    /// The photo drawn by the previous frame and how (a rendition is made when it repeats).
+    var lastPhotoDraw: PhotoRendition.Key?
+    /// Photos drawn from `photoRendition` so far (diagnostics and tests).
+    public internal(set) var renditionCopies = 0
 
     /// Draws a frame (not presented): every command in order, then the photo tiles it asked for,
     /// and keeps its text to render ahead in idle time. Images were uploaded before, in the event
@@ -84,6 +93,7 @@ public final class DisplayListExecutor {
         if !coversOutput(frame.commands.first) { renderer.clear(.black) }
         for command in frame.commands { execute(command) }
         renderer.setClip(nil)
+        clip = nil
         // Tiles requested while drawing are uploaded after it, within the budget; the next frame shows them.
         photoTilesPending = photoTextures?.pump(budgetMs: photoUploadBudgetMs) ?? false
         textAhead = frame.textPrefetch
@@ -159,7 +169,8 @@ public final class DisplayListExecutor {
         case let .pixels(bitmap, rect, key):
             drawPixels(bitmap, in: rect, key: key)
         case let .clip(rect):
-            renderer.setClip(rect.map(px))
+            clip = rect.map(px)
+            renderer.setClip(clip)
         }
     }
 

@@ -11,6 +11,14 @@ extension DisplayListExecutor {
     /// tiles by their alpha (a transparent photo), else they are copied opaque.
     func drawPhoto(path: String, destination: Rect, level wanted: Int, filter: SampleFilter, blended: Bool,
                    uploads: Bool) {
+        let key = PhotoRendition.Key(path: path, destination: destination, level: wanted, filter: filter,
+                                     clip: clip, output: renderer.outputSize)
+        defer { lastPhotoDraw = key }
+        if !blended, let rendition = photoRendition, rendition.key == key {
+            renderer.copy(rendition.texture, to: rendition.area)
+            renditionCopies += 1
+            return
+        }
         guard let loader = photos, let textures = photoTextures else { return }
         let available = loader.availableLevels(path: path)
         guard let coarsest = available.max() else { return }
@@ -61,6 +69,28 @@ extension DisplayListExecutor {
         drawLevel(path: path, level: fine, size: bitmap.size, target: target, filter: filter, blended: blended,
                   clip: window)
         if uploads { prefetchAround(path: path, level: fine, visible: visible, levelSize: bitmap.size, available: available) }
+        // Drawn the same way as last frame, whole (the level asked for, no tile missing), opaque: keep
+        // what it put on the output, so the next frames copy it instead of scaling tiles again.
+        if uploads, holes.isEmpty, !blended, fine == wanted, key == lastPhotoDraw {
+            keepRendition(key, target: target)
+        }
+    }
+
+    /// Reads back the pixels the photo just drawn at `target` covers (within the output and the
+    /// clip) into `photoRendition`.
+    private func keepRendition(_ key: PhotoRendition.Key, target: PixelRect) {
+        let output = renderer.outputSize
+        var area = PixelRect(x: max(0, target.x), y: max(0, target.y),
+                             width: min(output.width, target.x + target.width) - max(0, target.x),
+                             height: min(output.height, target.y + target.height) - max(0, target.y))
+        if let clip {
+            let x0 = max(area.x, clip.x), y0 = max(area.y, clip.y)
+            let x1 = min(area.x + area.width, clip.x + clip.width), y1 = min(area.y + area.height, clip.y + clip.height)
+            area = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        guard area.width > 0, area.height > 0, let pixels = renderer.readPixels(area),
+              let texture = try? Texture(renderer: renderer, bitmap: pixels, opaque: true) else { return }
+        photoRendition = PhotoRendition(key: key, texture: texture, area: area)
     }
 
     /// Copies the uploaded tiles of `level` (of `size` pixels, the whole level drawn at `target`),
@@ -144,4 +174,31 @@ extension DisplayListExecutor {
         let y1 = min(size.height, Int((Double(bottom - target.y) * sy).rounded(.up)) + 1)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+}
+
+/// The pixels an opaque photo put on the output when drawn whole, for frames that draw it the same
+/// way again (the fitted view at rest): one 1:1 copy instead of scaling its tiles.
+struct PhotoRendition {
+    /// Everything the drawn pixels depend on.
+    struct Key: Hashable {
+        /// The photo.
+        var path: String
+        /// Where the whole photo is mapped (window points).
+        var destination: Rect
+        /// The pyramid level drawn.
+        var level: Int
+        /// How it was sampled.
+        var filter: SampleFilter
+        /// The clip in force (device pixels; nil = none).
+        var clip: PixelRect?
+        /// The output's size.
+        var output: PixelSize
+    }
+
+    /// How the pixels were drawn.
+    var key: Key
+    /// The pixels.
+    var texture: Texture
+    /// Where they go on the output (device pixels).
+    var area: PixelRect
 }

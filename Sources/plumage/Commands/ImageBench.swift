@@ -6,7 +6,8 @@ import PlumageCore
 import SDLPlatform
 
 /// `plumage bench image FILE`: decode times (preview, full, a plain TurboJPEG decode of the same
-/// file for reference) and frame times of a deterministic wheel-zoom-and-pan script at 1280×800.
+/// file for reference), the CPU time of an idle frame of the fitted photo, and frame times of a
+/// deterministic wheel-zoom-and-pan script at 1280×800.
 struct ImageBench: ParsableCommand {
     /// The `image` subcommand's name and abstract.
     static let configuration = CommandConfiguration(commandName: "image", abstract: "Decode and zoom an image.")
@@ -39,6 +40,16 @@ struct ImageBench: ParsableCommand {
             var app = startup.app(theme: startup.theme(named: nil))
             _ = app.handle(.resized(size.size, .one), at: 0)
             backend.drawSettled(&app, at: 0)
+            // Idle frames of the fitted photo (what a window redraws while nothing moves, or the FPS
+            // overlay is on): CPU time of the main thread per frame, idle work included.
+            var idle: [Double] = []
+            for frame in 0..<Self.idleFrames {
+                let cpu = ThreadUsage.cpuMs()
+                backend.drawFrame(of: &app, at: Double(frame) / 600, statistics: nil)
+                canvas.renderer.presentFrame()
+                while backend.hasWorkAhead { backend.workAhead(until: Video.seconds() + 0.004) }
+                idle.append(ThreadUsage.cpuMs() - cpu)
+            }
             var work: [Double] = []
             var ahead: [Double] = []
             var lines = ["frame,scale,level,work_ms,ahead_ms"]
@@ -61,6 +72,8 @@ struct ImageBench: ParsableCommand {
                 ("width", "\(info.width)"), ("height", "\(info.height)"),
                 ("preview_ms", f(timing.previewMs)), ("full_ms", f(timing.fullMs)),
                 ("turbojpeg_full_ms", timing.turbojpegFullMs.map(f) ?? "null"),
+                ("idle_frame_ms", "{\"p50\": \(f(FrameStatistics.percentile(idle, 0.5))), "
+                    + "\"p99\": \(f(FrameStatistics.percentile(idle, 0.99)))}"),
                 ("zoom_p50_ms", f(p(0.5))), ("zoom_p99_ms", f(p(0.99))), ("zoom_max_ms", f(work.max() ?? 0)),
                 ("ahead_p50_ms", f(FrameStatistics.percentile(ahead, 0.5))), ("frames", "\(work.count)"), ("peak_rss_mb", f(peakRSSMegabytes())),
             ]
@@ -73,6 +86,9 @@ struct ImageBench: ParsableCommand {
             fail("\(file): \(error)")
         }
     }
+
+    /// Idle frames measured after the photo has settled.
+    static let idleFrames = 120
 
     /// The idle-time work `MainLoop` does between frames at 60 Hz (4 ms chunks, stopping 6 ms before
     /// the next deadline), done by `backend` after the frame that started at `frameStart`; returns its seconds.

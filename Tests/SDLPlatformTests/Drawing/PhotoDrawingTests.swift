@@ -27,6 +27,43 @@ extension GoldenTests {
         return path
     }
 
+    /// A fitted photo at rest is drawn once from its tiles, kept, and then copied 1:1: the copy puts
+    /// exactly the pixels the tiles did on the output, and a zoom draws from the tiles again.
+    func testAFittedPhotoAtRestIsCopiedFromItsRenditionPixelForPixel() throws {
+        let path = try brightGradientPNG(name: "rendition", red: 90)
+        var fromTiles: Bitmap?, fromRendition: Bitmap?, zoomed: Bitmap?
+        var copiesAtRest = 0, copiesAfterZoom = 0
+        let whole = PixelRect(x: 0, y: 0, width: 1000, height: 700)
+        _ = try render(theme: "dark") { app, backend in
+            app.openPhotos([Photo(path: path, title: "rendition.png")], at: 0)
+            backend.drawSettled(&app, at: 1)
+            let before = backend.executor.renditionCopies
+            backend.executor.photoRendition = nil
+            backend.executor.lastPhotoDraw = nil
+            backend.drawFrame(of: &app, at: 1, statistics: nil)  // tiles; not repeated yet: nothing kept
+            XCTAssertNil(backend.executor.photoRendition)
+            backend.drawFrame(of: &app, at: 1, statistics: nil)  // tiles again, kept
+            backend.renderer.flush()
+            fromTiles = backend.renderer.readPixels(whole)
+            XCTAssertNotNil(backend.executor.photoRendition)
+            backend.drawFrame(of: &app, at: 1, statistics: nil)  // the copy
+            backend.renderer.flush()
+            fromRendition = backend.renderer.readPixels(whole)
+            copiesAtRest = backend.executor.renditionCopies - before
+            let env = app.environment(at: 1)
+            app.updateTop(PhotoScreen.self) { $0.setZoom(.factor(1), env: env) }
+            backend.drawSettled(&app, at: 1)
+            backend.renderer.flush()
+            zoomed = backend.renderer.readPixels(whole)
+            copiesAfterZoom = backend.executor.renditionCopies - before
+        }
+        XCTAssertEqual(copiesAtRest, 1)
+        XCTAssertEqual(try XCTUnwrap(fromRendition), try XCTUnwrap(fromTiles))
+        XCTAssertNotEqual(try XCTUnwrap(zoomed), try XCTUnwrap(fromTiles), "the zoom shows")
+        // At 100 % the settled frames repeat, so they are copied too — from a rendition of the zoomed view.
+        XCTAssertGreaterThanOrEqual(copiesAfterZoom, copiesAtRest)
+    }
+
     /// Zooming from fit to 100 % needs level 0's tiles; with no upload budget the first frame has
     /// almost none of them, and the coarse level must fill their place: no dark holes.
     func testMissingTilesShowTheCoarseLevelInsteadOfHoles() throws {

@@ -49,6 +49,8 @@ public struct AppState: Sendable {
     public internal(set) var notice: Notice?
     /// The FPS overlay's cached text and graph.
     var overlay = FPSOverlay()
+    /// Photo request lists handed to the platform so far (the generation of the latest).
+    var photoGeneration = 0
     /// Every image the screens want and where each stands (`want(_:)` records a frame's).
     public internal(set) var resources = ResourceLedger()
 
@@ -215,6 +217,10 @@ public struct AppState: Sendable {
             case .pop: rest += pop(at: time)
             case let .app(command): rest += perform(command, at: time)
             case let .notice(text): notice = Notice(text: text, shownAt: time)
+            case let .loadPhotos(requests):
+                // Each list replaces the last: a new generation lets the platform drop older work.
+                photoGeneration += 1
+                rest.append(.loadPhotos(requests.map { var r = $0; r.generation = photoGeneration; return r }))
             case let .forgetRecent(entry):
                 recents.forget(entry)
                 rest.append(effect)

@@ -42,11 +42,15 @@ public enum PhotoNews: Hashable, Sendable {
     case transparent(path: String)
     /// The photo cannot be shown, and why.
     case failed(path: String, ImageError)
+    /// The pixels of pyramid level `level` were let go (the decoded-pixel budget needed the room):
+    /// it cannot be drawn until decoded again.
+    case dropped(path: String, level: Int)
 
     /// The photo the news is about.
     public var path: String {
         switch self {
-        case let .size(path, _), let .level(path, _), let .transparent(path), let .failed(path, _): path
+        case let .size(path, _), let .level(path, _), let .transparent(path), let .failed(path, _),
+             let .dropped(path, _): path
         }
     }
 }

@@ -31,13 +31,16 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
     /// identifies the cached texture, so new pixels need a new key.
     case pixels(Bitmap, Rect, key: String)
     /// A photo of the image view: the whole image mapped onto `destination` (window points, may
-    /// extend past the window), drawn from pyramid `level` (0 = full resolution, k = 1/2^k) or the
-    /// nearest level that has pixels, coarser ones underneath where finer tiles are missing.
+    /// extend past the window), drawn from pyramid `level` (0 = full resolution, k = 1/2^k; the core
+    /// chose it among the levels it heard have pixels); where its tiles are not uploaded yet, the
+    /// first level of `fallback` (coarser ones, finest first) whose tiles are, else the last, goes
+    /// underneath. `ahead`: the tiles to upload in idle time for the next frames (zoom and pan).
     /// `blended`: the photo has transparent pixels and is composited over what is drawn below it;
     /// otherwise it is copied opaque. `uploads` false draws only tiles already on the GPU and queues
     /// none (a screen sliding away).
     case photo(
-        path: String, destination: Rect, level: Int, filter: SampleFilter, blended: Bool = false, uploads: Bool = true)
+        path: String, destination: Rect, level: Int, fallback: [Int] = [], ahead: [PhotoAhead] = [],
+        filter: SampleFilter, blended: Bool = false, uploads: Bool = true)
     /// A checkerboard filling a rectangle (what shows through transparent pixels): `light`, with
     /// `dark` squares of side `square` points alternating from the rectangle's top-left corner.
     case checkerboard(Rect, square: Double, light: RGBA, dark: RGBA)
@@ -55,7 +58,7 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .icon(icon, r, c): "icon \(icon.rawValue) \(r) \(c)"
         case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(compactDecimal(s)) tint \(t)"
         case let .pixels(b, r, key): "pixels \(key) \(b.size) in \(r)"
-        case let .photo(path, r, level, filter, blended, uploads):
+        case let .photo(path, r, level, _, _, filter, blended, uploads):
             "photo \(path.split(separator: "/").last ?? "") in \(r) level \(level) \(filter)"
                 + (blended ? " blended" : "") + (uploads ? "" : " no-uploads")
         case let .checkerboard(r, square, light, dark):
@@ -76,9 +79,9 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .icon(icon, r, c): return .icon(icon, move(r), c)
         case let .blurBehind(r, sigma, tint): return .blurBehind(move(r), sigma: sigma, tint: tint)
         case let .pixels(bitmap, r, key): return .pixels(bitmap, move(r), key: key)
-        case let .photo(path, destination, level, filter, blended, uploads):
-            return .photo(path: path, destination: move(destination), level: level, filter: filter, blended: blended,
-                          uploads: uploads)
+        case let .photo(path, destination, level, fallback, ahead, filter, blended, uploads):
+            return .photo(path: path, destination: move(destination), level: level, fallback: fallback, ahead: ahead,
+                          filter: filter, blended: blended, uploads: uploads)
         case let .checkerboard(r, square, light, dark):
             return .checkerboard(move(r), square: square, light: light, dark: dark)
         case let .clip(r): return .clip(r.map { move($0).intersection(visible) } ?? visible)
@@ -87,8 +90,20 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
 
     /// The command as drawn by a screen that is going away: photos without uploads; the rest as is.
     public var withoutUploads: DrawCommand {
-        guard case let .photo(path, destination, level, filter, blended, _) = self else { return self }
-        return .photo(
-            path: path, destination: destination, level: level, filter: filter, blended: blended, uploads: false)
+        guard case let .photo(path, destination, level, fallback, _, filter, blended, _) = self else { return self }
+        return .photo(path: path, destination: destination, level: level, fallback: fallback, ahead: [], filter: filter,
+                      blended: blended, uploads: false)
     }
+}
+
+/// Tiles of a photo to upload ahead of need (`DrawCommand.photo`'s `ahead`): the part of pyramid
+/// `level` under what the view shows now, grown by `margin` of its size on each side.
+public struct PhotoAhead: Hashable, Sendable {
+    /// The pyramid level.
+    public var level: Int
+    /// How far beyond the visible part, as a fraction of its width and height per side (0.5 = half
+    /// a view each way: panning).
+    public var margin: Double
+    /// Creates an area.
+    public init(level: Int, margin: Double) { self.level = level; self.margin = margin }
 }

@@ -22,8 +22,6 @@ public final class SDLBackend {
     public let photos: PhotoLoader
     /// The image view's photo tiles as textures.
     public let photoTextures: PhotoTextures
-    /// Counts `.loadPhotos` effects; the loader's generation of the latest request list.
-    var photoGeneration = 0
     /// The photos the latest `.loadPhotos` marked warm (neighbours): their coarsest decoded level is
     /// uploaded in idle time.
     var warmPhotos: [String] = []
@@ -94,6 +92,8 @@ public final class SDLBackend {
             case let .failed(path, error):
                 photoTextures.remove(path: path)
                 return .photo(.failed(path: path, error))
+            case let .dropped(path, level):
+                return .photo(.dropped(path: path, level: level))
             }
         }
     }
@@ -119,15 +119,13 @@ public final class SDLBackend {
         for effect in effects {
             switch effect {
             case let .loadPhotos(requests):
-                // Each request list replaces the last: a new generation makes the loader drop
-                // late results and queued work for photos no longer listed.
-                photoGeneration += 1
-                let generation = photoGeneration
+                // Each request list replaces the last (the core numbers them): the loader drops late
+                // results and queued work of older lists; an empty list leaves nothing wanted.
                 for request in requests {
                     photos.request(path: request.path, viewSize: request.viewSize, priority: request.priority,
-                                   generation: generation)
+                                   generation: request.generation)
                 }
-                photos.cancel(olderThan: generation)
+                if let generation = requests.first?.generation { photos.cancel(olderThan: generation) } else { photos.cancelAll() }
                 warmPhotos = requests.filter(\.warm).map(\.path)
             case .cancelPhotoLoads:
                 photos.cancelAll()

@@ -33,6 +33,15 @@ public final class DecodedImageCache {
 
     private var storage: CostCache<Key, Entry>
     private var costs: [Key: Int] = [:]
+    /// Photo levels evicted since the last `takeDroppedLevels()`, in order.
+    private var dropped: [(path: String, level: Int)] = []
+
+    /// The photo levels evicted to make room since the last call, in order (the image view's
+    /// screens hear of them, so they never choose a level that has no pixels).
+    func takeDroppedLevels() -> [(path: String, level: Int)] {
+        defer { dropped.removeAll() }
+        return dropped
+    }
 
     /// Creates an empty cache holding at most `byteLimit` bytes of pixels.
     public init(byteLimit: Int = DecodedImageCache.defaultByteLimit()) { storage = CostCache(costLimit: byteLimit) }
@@ -93,6 +102,7 @@ public final class DecodedImageCache {
         for victim in victims {
             storage.removeValue(for: victim)
             costs[victim] = nil
+            if case let .level(path, level) = victim { dropped.append((path, level)) }
         }
         storage.insert(entry, for: key, cost: cost)
         costs[key] = cost

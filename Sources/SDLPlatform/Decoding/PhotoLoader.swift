@@ -18,11 +18,14 @@ public enum PhotoDelivery: Sendable {
     case transparent(path: String)
     /// The photo cannot be shown; `ImageError.message` says why.
     case failed(path: String, ImageError)
+    /// Level `level` was evicted from the decoded-pixel cache (by any photo's or feed image's insert).
+    case dropped(path: String, level: Int)
 
     /// The photo the delivery is about.
     public var path: String {
         switch self {
-        case .info(let path, _), .level(let path, _, _, _), .transparent(let path), .failed(let path, _): path
+        case .info(let path, _), .level(let path, _, _, _), .transparent(let path), .failed(let path, _),
+             .dropped(let path, _): path
         }
     }
 }
@@ -184,9 +187,12 @@ public final class PhotoLoader {
 
     /// Takes every delivery that arrived for a wanted photo (cached replays first), storing decoded
     /// levels in `cache`. A preview arriving after its final level is dropped.
+    /// Every level evicted from the cache is reported as `.dropped`, in order with the levels stored,
+    /// whether its photo is wanted or not.
     public func drain() -> [PhotoDelivery] {
         var result = replay
         replay = []
+        result += cache.takeDroppedLevels().map { .dropped(path: $0.path, level: $0.level) }
         for message in mailbox.drain() {
             switch message {
             case .finished(let key):
@@ -206,9 +212,14 @@ public final class PhotoLoader {
                     failures[path] = error
                 case .level(let path, let level, let bitmap, let isPreview):
                     if isPreview, cache.hasFinal(path: path, atOrBelow: level) { continue }
-                    cache.insert(
+                    let stored = cache.insert(
                         DecodedImageCache.Entry(bitmap: bitmap, isPreview: isPreview), path: path, level: level
                     ) { [wanted] other in (wanted[other]?.priority ?? Int.min) > want.priority }
+                    result += cache.takeDroppedLevels().map { .dropped(path: $0.path, level: $0.level) }
+                    // A level the cache has no room for is not announced: nothing could draw it.
+                    guard stored else { continue }
+                case .dropped:
+                    break
                 }
                 result.append(delivery)
             }

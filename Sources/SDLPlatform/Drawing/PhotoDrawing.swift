@@ -2,15 +2,16 @@ internal import CSDL2
 import Imaging
 import PlumageCore
 
-/// Drawing `.photo` commands: the photo's pyramid levels as tiles, the wanted level over the
-/// coarsest one available where its tiles are still missing, so they never leave holes. Main thread only.
+/// Drawing `.photo` commands: the level the core chose as tiles, over a coarser one of its
+/// fallback list where its tiles are still missing, so they never leave holes. Main thread only.
 extension DisplayListExecutor {
     /// Draws level `wanted` of the photo at `path` onto `destination` (points), tiles still missing
-    /// filled from a coarser level, and queues the tiles the next frames may need; without
-    /// `uploads`, draws only what is uploaded already and queues nothing. `blended` composites the
-    /// tiles by their alpha (a transparent photo), else they are copied opaque.
-    func drawPhoto(path: String, destination: Rect, level wanted: Int, filter: SampleFilter, blended: Bool,
-                   uploads: Bool) {
+    /// filled from the first level of `fallback` whose tiles are all up (else its last), and queues
+    /// the tiles of `ahead`; without `uploads`, draws only what is uploaded already and queues
+    /// nothing. `blended` composites the tiles by their alpha (a transparent photo), else they are
+    /// copied opaque.
+    func drawPhoto(path: String, destination: Rect, level wanted: Int, fallback: [Int], ahead: [PhotoAhead],
+                   filter: SampleFilter, blended: Bool, uploads: Bool) {
         let key = PhotoRendition.Key(path: path, destination: destination, level: wanted, filter: filter,
                                      clip: clip, output: renderer.outputSize)
         defer { lastPhotoDraw = key }
@@ -19,13 +20,10 @@ extension DisplayListExecutor {
             renditionCopies += 1
             return
         }
-        guard let loader = photos, let textures = photoTextures else { return }
-        let available = loader.availableLevels(path: path)
-        guard let coarsest = available.max() else { return }
-        // The core chose `wanted` among the levels it heard of; one evicted from the cache since
-        // is replaced by the nearest cached level, by the same rule.
-        let fine = PhotoStatus.level(toDraw: wanted, available: available) ?? coarsest
-        guard let bitmap = loader.bitmap(path: path, level: fine) else { return }
+        // The core chose `wanted` among the levels it heard have pixels (evictions are news too).
+        let fine = wanted
+        guard let loader = photos, let textures = photoTextures, let bitmap = loader.bitmap(path: path, level: fine)
+        else { return }
         let target = px(destination)
         let output = renderer.outputSize
         let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
@@ -40,7 +38,7 @@ extension DisplayListExecutor {
             .filter { !textures.contains(path: path, level: fine, index: $0) }
             .map { Self.destination(of: grid.rect(at: $0), levelSize: bitmap.size, drawnAt: target, clippedTo: window) }
         if !holes.isEmpty {
-            let coarser = available.filter { $0 > fine }.compactMap { level in
+            let coarser = fallback.compactMap { level in
                 loader.bitmap(path: path, level: level).map { (level: level, bitmap: $0) }
             }
             let ready = coarser.first { level, coarse in
@@ -49,7 +47,7 @@ extension DisplayListExecutor {
                 return levelGrid.tiles(intersecting: area).allSatisfy { textures.contains(path: path, level: level, index: $0) }
             }
             let nothingShown = ready == nil && holes.count == grid.tiles(intersecting: visible).count
-            if uploads, nothingShown, let (level, coarse) = coarser.last ?? (fine == coarsest ? (fine, bitmap) : nil) {
+            if uploads, nothingShown, let (level, coarse) = coarser.last ?? (fallback.isEmpty ? (fine, bitmap) : nil) {
                 // Nothing of this photo is uploaded yet (just navigated to it): its coarsest level
                 // goes up now, so the photo shows in this very frame.
                 let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
@@ -68,7 +66,7 @@ extension DisplayListExecutor {
         }
         drawLevel(path: path, level: fine, size: bitmap.size, target: target, filter: filter, blended: blended,
                   clip: window)
-        if uploads { prefetchAround(path: path, level: fine, visible: visible, levelSize: bitmap.size, available: available) }
+        if uploads { prefetch(ahead, path: path, level: fine, visible: visible, levelSize: bitmap.size) }
         // Drawn the same way as last frame, whole (the level asked for, no tile missing), opaque: keep
         // what it put on the output, so the next frames copy it instead of scaling tiles again.
         if uploads, holes.isEmpty, !blended, fine == wanted, key == lastPhotoDraw {
@@ -115,24 +113,23 @@ extension DisplayListExecutor {
         }
     }
 
-    /// Asks for tiles the next frames may draw, uploaded in idle time: the next coarser level's
-    /// visible part (zooming out), the next finer one's (zooming in), then a margin of half a view
-    /// around the visible part of `level` (panning).
-    private func prefetchAround(path: String, level: Int, visible: PixelRect, levelSize: PixelSize, available: [Int]) {
+    /// Queues the tiles of `ahead` for idle-time upload, in order: each area is the part of its level
+    /// under `visible` (the drawn `level`'s visible part, of `levelSize`), grown by its margin.
+    private func prefetch(_ ahead: [PhotoAhead], path: String, level: Int, visible: PixelRect, levelSize: PixelSize) {
         guard let loader = photos, let textures = photoTextures else { return }
         let opaque = loader.isOpaque(path: path)
-        for other in [level + 1, level - 1] where available.contains(other) {
-            guard let bitmap = loader.bitmap(path: path, level: other) else { continue }
+        for area in ahead {
+            guard let bitmap = loader.bitmap(path: path, level: area.level) else { continue }
             let factor = Double(bitmap.width) / Double(levelSize.width)
-            let area = PixelRect(x: Int(Double(visible.x) * factor), y: Int(Double(visible.y) * factor),
-                                 width: Int((Double(visible.width) * factor).rounded(.up)) + 1,
-                                 height: Int((Double(visible.height) * factor).rounded(.up)) + 1)
-            textures.prefetch(path: path, level: other, bitmap: bitmap, area: area, opaque: opaque)
+            var rect = area.level == level ? visible
+                : PixelRect(x: Int(Double(visible.x) * factor), y: Int(Double(visible.y) * factor),
+                            width: Int((Double(visible.width) * factor).rounded(.up)) + 1,
+                            height: Int((Double(visible.height) * factor).rounded(.up)) + 1)
+            rect = PixelRect(x: rect.x - Int(Double(rect.width) * area.margin), y: rect.y - Int(Double(rect.height) * area.margin),
+                             width: rect.width + Int(Double(rect.width) * 2 * area.margin),
+                             height: rect.height + Int(Double(rect.height) * 2 * area.margin))
+            textures.prefetch(path: path, level: area.level, bitmap: bitmap, area: rect, opaque: opaque)
         }
-        guard let bitmap = loader.bitmap(path: path, level: level) else { return }
-        let margin = PixelRect(x: visible.x - visible.width / 2, y: visible.y - visible.height / 2,
-                               width: visible.width * 2, height: visible.height * 2)
-        textures.prefetch(path: path, level: level, bitmap: bitmap, area: margin, opaque: opaque)
     }
 
     /// Asks for the coarsest cached level of the photo at `path` (a neighbour the user may move to)

@@ -179,6 +179,13 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         let kept = [cache.entry(path: "current", level: 0), cache.entry(path: "old", level: 0),
                     cache.entry(path: "next", level: 0), cache.entry(path: "far", level: 0)].map { $0 != nil }
         #expect(kept == [true, false, true, false] && cache.totalBytes == 800)
+        // The one level evicted ("old", for "next") is reported once, so the image view stops choosing it;
+        // a feed image evicting a level reports it too.
+        #expect(cache.takeDroppedLevels().map { "\($0.path) \($0.level)" } == ["old 0"])
+        #expect(cache.takeDroppedLevels().isEmpty)
+        let feed = ImageRequest(path: "/feed.jpg", size: PixelSize(width: 10, height: 10))
+        #expect(cache.insert(image: Bitmap(width: 10, height: 10, fill: .white), for: feed) { $0 == "next" })
+        #expect(cache.takeDroppedLevels().map { "\($0.path) \($0.level)" } == ["current 0"])
     }
 
     @Test func defaultBudgetIsAnEighthOfRAMUpTo512MiB() {

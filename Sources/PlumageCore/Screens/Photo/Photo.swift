@@ -57,9 +57,13 @@ public struct PhotoRequest: Hashable, Sendable {
     /// True for a photo the user may move to next (a neighbour): its coarsest decoded level is
     /// uploaded in idle time, so moving to it draws it in the very next frame.
     public var warm: Bool
+    /// The app's count of photo request lists when this one was made (`AppState` stamps it): the
+    /// platform drops work and late results of older lists.
+    public var generation: Int
     /// Creates a request.
-    public init(path: String, priority: Int, viewSize: PixelSize, warm: Bool = false) {
+    public init(path: String, priority: Int, viewSize: PixelSize, warm: Bool = false, generation: Int = 0) {
         self.path = path; self.priority = priority; self.viewSize = viewSize; self.warm = warm
+        self.generation = generation
     }
 }
 

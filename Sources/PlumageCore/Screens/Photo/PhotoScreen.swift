@@ -178,6 +178,10 @@ public struct PhotoScreen: Screen {
         case let .level(_, level): s.levels.insert(level)
         case .transparent: s.isTransparent = true
         case let .failed(_, error): s.error = error
+        case let .dropped(path, level):
+            s.levels.remove(level)
+            // A photo still wanted is asked for again, so what was let go is decoded anew.
+            if requested.contains(where: { $0.path == path }) { requested = [] }
         }
         status[news.path] = s
     }

@@ -66,8 +66,13 @@ extension PhotoScreen {
                 commands.append(.checkerboard(shown, square: Self.checkerSquare, light: Self.checkerLight,
                                               dark: Self.checkerDark))
             }
-            commands.append(.photo(path: path, destination: destination, level: level, filter: v.filter,
-                                   blended: transparent))
+            // Coarser levels fill in where the chosen one's tiles are missing; the next frames may
+            // want the levels either side (zooming) and a margin of this one (panning).
+            let fallback = status.levels.filter { $0 > level }.sorted()
+            let ahead = [level + 1, level - 1].filter(status.levels.contains).map { PhotoAhead(level: $0, margin: 0) }
+                + [PhotoAhead(level: level, margin: 0.5)]
+            commands.append(.photo(path: path, destination: destination, level: level, fallback: fallback, ahead: ahead,
+                                   filter: v.filter, blended: transparent))
         } else {
             drawSpinner(center: Point(x: view.midX, y: view.midY), time: env.time, theme: theme, into: &commands)
         }

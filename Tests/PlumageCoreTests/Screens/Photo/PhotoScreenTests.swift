@@ -151,10 +151,45 @@ import Testing
         // Filling 800×548 from 1600×900 wants level 0; only level 2 has pixels, so level 2 is drawn.
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 2)), at: 2)
         frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _, _, _, _) = $0 { true } else { false } })
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 3)
         frame = app.updatedFrame(at: 3, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _, _, _, _) = $0 { true } else { false } })
+    }
+
+    /// The photo command as (level, fallback, ahead), if the frame draws one.
+    func photoChoice(_ frame: Frame) -> (level: Int, fallback: [Int], ahead: [PhotoAhead])? {
+        for case let .photo(_, _, level, fallback, ahead, _, _, _) in frame.commands { return (level, fallback, ahead) }
+        return nil
+    }
+
+    @Test func theCoreChoosesTheLevelItsFallbackAndTheTilesAheadAndHearsOfEvictions() {
+        var app = makeApp()
+        app.openPhotos(photos(1), at: 0)
+        _ = app.step(at: 1, measurer: m)
+        for level in [0, 1, 2] { _ = app.handle(.photo(.level(path: "/p0.jpg", level: level)), at: 1) }
+        // Filling 800×548 from 1600×900 is level 0; coarser ones underneath, finest first; ahead:
+        // level 1 under the view (zooming out; there is no level −1) and half a view around level 0.
+        var choice = photoChoice(app.updatedFrame(at: 2, measurer: m))
+        #expect(choice?.level == 0 && choice?.fallback == [1, 2])
+        #expect(choice?.ahead == [PhotoAhead(level: 1, margin: 0), PhotoAhead(level: 0, margin: 0.5)])
+        // Level 0's pixels were let go: the next frame draws level 1 and the photo is asked for again.
+        _ = app.handle(.photo(.dropped(path: "/p0.jpg", level: 0)), at: 3)
+        let step = app.step(at: 3, measurer: m)
+        choice = photoChoice(step.frame)
+        #expect(choice?.level == 1 && choice?.fallback == [2])
+        #expect(choice?.ahead == [PhotoAhead(level: 2, margin: 0), PhotoAhead(level: 1, margin: 0.5)])
+        #expect(loads(step)?.map(\.path) == ["/p0.jpg"])
+    }
+
+    @Test func photoRequestListsAreNumberedByTheApp() {
+        var app = makeApp()
+        app.openPhotos(photos(3), at: 0)
+        let first = loads(app.step(at: 1, measurer: m))
+        _ = app.handle(.key(.character("n"), []), at: 1)
+        let second = loads(app.step(at: 2, measurer: m))
+        #expect(first?.map(\.generation) == [1, 1, 1])  // p0, then p1 and p2 ahead
+        #expect(second?.map(\.generation) == [2, 2, 2])
     }
 
     @Test func aTransparentPhotoIsBlendedOverACheckerboardOrTheBackdropAndAnOpaqueOneIsNot() {
@@ -165,14 +200,14 @@ import Testing
         // Opaque: copied as is, nothing under it where it covers the view (the backdrop only under the bar).
         var frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
-        #expect(frame.commands.contains { if case .photo(_, _, _, _, blended: false, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(_, _, _, _, _, _, blended: false, _) = $0 { true } else { false } })
         #expect(frame.commands.contains { if case .clip(Rect(x: 0, y: 0, width: 800, height: 52)) = $0 { true } else { false } })
         _ = app.handle(.photo(.transparent(path: "/p0.jpg")), at: 1)
         #expect(app.photoScreen?.currentStatus?.isTransparent == true)
         frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         // Filled, the photo covers the window: the checkerboard covers it too, right before the photo.
-        let photoIndex = frame.commands.firstIndex { if case .photo(_, _, _, _, blended: true, _) = $0 { true } else { false } }
-        guard let photoIndex, case let .photo(_, destination, _, _, _, _) = frame.commands[photoIndex],
+        let photoIndex = frame.commands.firstIndex { if case .photo(_, _, _, _, _, _, blended: true, _) = $0 { true } else { false } }
+        guard let photoIndex, case let .photo(_, destination, _, _, _, _, _, _) = frame.commands[photoIndex],
               case let .checkerboard(board, square, _, _) = frame.commands[photoIndex - 1]
         else { Issue.record("no blended photo over a checkerboard"); return }
         #expect(board == destination.intersection(Rect(x: 0, y: 0, width: 800, height: 600)) && square == 8)
@@ -182,7 +217,7 @@ import Testing
         frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
         #expect(!frame.commands.contains { if case .clip(.some) = $0 { true } else { false } })
-        #expect(frame.commands.contains { if case .photo(_, _, _, _, blended: true, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(_, _, _, _, _, _, blended: true, _) = $0 { true } else { false } })
         // Shift+A again switches back; `a` alone is the alt text's key and leaves it be.
         _ = app.handle(.key(.character("a"), .shift), at: 3)
         #expect(app.photoScreen?.underTransparency == .checkerboard)

@@ -28,8 +28,8 @@ extension AppState {
             }
         }
         if showsFPS, let statistics {
-            overlay.refresh(statistics: statistics, time: time, windowSize: windowSize, scale: displayScale,
-                            theme: theme, measurer: measurer)
+            overlay.refresh(statistics: statistics, time: time, frame: resources.frameNumber, windowSize: windowSize,
+                            scale: displayScale, theme: theme, measurer: measurer)
         }
         return apply(effects, at: time)
     }
@@ -68,6 +68,7 @@ extension AppState {
             frame = screenFrame(depth: topDepth, at: time, measurer: measurer)
         }
         drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &frame.commands)
+        if showsFPS, statistics != nil { frame.textPrefetch = overlay.stagedText(theme: theme) + frame.textPrefetch }
         return resources.resolved(frame, scale: displayScale)
     }
 

@@ -3,8 +3,20 @@ import Imaging
 /// The FPS overlay: current fps, p50/p99 frame time, 1 % low, frames over budget, and a graph of
 /// the last four seconds of frame times with the budget line. Text and graph are refreshed four
 /// times a second and drawn as three cached text textures and one small bitmap, so showing the
-/// overlay barely changes what it measures.
+/// overlay barely changes what it measures. A refresh is staged first: its text goes to the
+/// platform to render ahead (in idle time) and is shown from the next frame on, so no frame —
+/// not even the one that first shows the overlay — renders the overlay's text itself.
 struct FPSOverlay: Sendable {
+    /// A refresh made but not shown yet: its lines, their layout, its graph, and the frame it was made
+    /// in. A reference, so the app state every frame copies stays small.
+    final class Staged: Sendable {
+        let lines: [String], blocks: [TextBlock], graph: Bitmap, frame: Int
+        init(lines: [String], blocks: [TextBlock], graph: Bitmap, frame: Int) {
+            self.lines = lines; self.blocks = blocks; self.graph = graph; self.frame = frame
+        }
+    }
+    /// The refresh waiting for its text to be rendered ahead.
+    var staged: Staged?
     /// The text lines last shown.
     var lines: [String] = []
     /// `lines` laid out, reused until the next refresh.
@@ -36,38 +48,56 @@ struct FPSOverlay: Sendable {
         theme.color(.overlayBackground).withAlpha(0.9).over(theme.color(.backdrop))
     }
 
-    /// Refreshes the text and graph from `statistics` when `refreshInterval` has passed since the
-    /// last refresh (or nothing is shown yet).
+    /// Shows the staged refresh once a frame has been drawn since it was made (`frame` counts drawn
+    /// frames), then stages a new one from `statistics` when `refreshInterval` has passed since the
+    /// last (or nothing is shown or staged yet).
     mutating func refresh(
-        statistics: FrameStatistics, time: Seconds, windowSize: Size, scale: DisplayScale, theme: Theme,
-        measurer: some TextMeasuring
+        statistics: FrameStatistics, time: Seconds, frame drawnFrames: Int, windowSize: Size, scale: DisplayScale,
+        theme: Theme, measurer: some TextMeasuring
     ) {
+        if let next = staged, drawnFrames > next.frame {
+            (lines, blocks, graph) = (next.lines, next.blocks, next.graph)
+            refreshCount += 1
+            staged = nil
+        }
         let frame = Self.panel(windowSize: windowSize)
         let graphRect = Self.graphRect(in: frame)
         let background = Self.background(theme)
-        if time - updatedAt >= Self.refreshInterval || lines.isEmpty {
+        if time - updatedAt >= Self.refreshInterval || (lines.isEmpty && staged == nil) {
             let s = statistics.summary(now: time)
-            lines = [
+            let lines = [
                 "\(Int(s.fps.rounded())) fps   1% low \(Int(s.low1Fps.rounded()))",
                 "p50 \(ms(s.p50WorkMs))   p99 \(ms(s.p99WorkMs))",
                 "over budget \(s.overBudget) / \(s.frameCount)   (\(ms(statistics.budgetMs)))",
             ]
-            blocks = lines.enumerated().map { i, line in
+            let blocks = lines.enumerated().map { i, line in
                 var block = TextLayout.layout([StyledSpan(Substring(line), theme.color(.overlayText))],
                                               style: i == 0 ? .a1 : .b1, maxWidth: frame.width - 24, maxLines: 1,
                                               measurer: measurer)
                 block.background = background
                 return block
             }
-            graph = Self.graphBitmap(statistics.graph(seconds: 4), budget: statistics.budgetMs,
-                                     size: scale.pixels(graphRect.size), background: background, theme: theme)
-            refreshCount += 1
+            let graph = Self.graphBitmap(statistics.graph(seconds: 4), budget: statistics.budgetMs,
+                                         size: scale.pixels(graphRect.size), background: background, theme: theme)
+            staged = Staged(lines: lines, blocks: blocks, graph: graph, frame: drawnFrames)
             updatedAt = time
         }
     }
 
-    /// Appends the panel with the text and graph of the last refresh.
+    /// The staged refresh's text as commands for the platform to render ahead (`Frame.textPrefetch`).
+    func stagedText(theme: Theme) -> [DrawCommand] {
+        guard let staged else { return [] }
+        return zip(staged.lines, staged.blocks).enumerated().map { i, pair in
+            .text(pair.1, at: .zero, key: Self.textKey(line: i, text: pair.0, theme: theme))
+        }
+    }
+
+    /// The cache key of line `line` showing `text` in `theme`.
+    static func textKey(line: Int, text: String, theme: Theme) -> String { "fps:\(line):\(text):\(theme.name)" }
+
+    /// Appends the panel with the text and graph of the refresh shown (nothing before the first).
     func draw(windowSize: Size, theme: Theme, into commands: inout [DrawCommand]) {
+        guard !lines.isEmpty else { return }
         let frame = Self.panel(windowSize: windowSize)
         let graphRect = Self.graphRect(in: frame)
         let background = Self.background(theme)
@@ -75,7 +105,7 @@ struct FPSOverlay: Sendable {
         commands.append(.roundedFill(frame, radius: 12, background))
         var y = frame.minY + 10
         for (i, (line, block)) in zip(lines, blocks).enumerated() {
-            commands.append(.text(block, at: Point(x: frame.minX + 12, y: y), key: "fps:\(i):\(line):\(theme.name)"))
+            commands.append(.text(block, at: Point(x: frame.minX + 12, y: y), key: Self.textKey(line: i, text: line, theme: theme)))
             y += block.size.height + 2
         }
         if let graph { commands.append(.pixels(graph, graphRect, key: "fps-graph:\(refreshCount)")) }

@@ -131,3 +131,4 @@ import Testing
         #expect(app.want(app.updatedFrame(at: 0, measurer: m)).isEmpty, "nothing new to ask for")
     }
 }
+

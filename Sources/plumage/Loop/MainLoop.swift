@@ -1,5 +1,3 @@
-import Archives
-import FeedImport
 import Foundation
 import Jobs
 import PlumageCore
@@ -20,8 +18,6 @@ struct MainLoop {
     let backend: SDLBackend
     /// Frame times of the window (shown by the FPS overlay).
     var statistics: FrameStatistics
-    /// Resources and themes.
-    let startup: Startup
     /// Where the settings are saved, one write after another, off the main thread: the saving lane
     /// of the backend's (the app's one) job system.
     var jobs: JobSystem { backend.jobs }
@@ -67,7 +63,6 @@ struct MainLoop {
         self.window = window
         self.app = app
         self.backend = backend
-        self.startup = startup
         platform = WindowPlatform(window: window, backend: backend, startup: startup)
         self.started = started
         statistics = FrameStatistics(refreshHz: window.refreshRate)

@@ -3,7 +3,8 @@
 /// `update` runs in the loop's event path and may change state; `frame` is a pure function of it.
 extension AppState {
     /// Brings every screen that will be drawn at `time` up to date (animations, layout, the window)
-    /// and refreshes the FPS overlay from `statistics`; returns the platform work they want now.
+    /// and refreshes the FPS overlay from `statistics`; returns the platform work they want now (and
+    /// the photo on top to remember, when it changed).
     /// The loop calls this after handling the events of a frame and before `frame`.
     public mutating func update(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?)
         -> [Effect]
@@ -31,7 +32,7 @@ extension AppState {
             overlay.refresh(statistics: statistics, time: time, frame: resources.frameNumber, windowSize: windowSize,
                             scale: displayScale, theme: theme, measurer: measurer)
         }
-        return apply(effects, at: time)
+        return apply(effects, at: time) + viewedPhotoEffects()
     }
 
     /// Brings the screen at `depth` (0 = root) up to `time`; returns the work it wants.

@@ -1,7 +1,8 @@
 /// The whole app as a value, owned by the main loop: app-wide state (theme, text size, window,
 /// clock, overlays, pointer) and the navigation stack of screens. Events go in through
-/// `handle(_:at:)` (input and platform news alike), effects come out, and `frame(at:measurer:statistics:)`
-/// turns the state into a display list. App-wide commands are handled before the top screen.
+/// `handle(_:at:)` (input, platform news and the platform's answers alike), effects come out for
+/// the owner's `Platform`, and `frame(at:measurer:statistics:)` turns the state into a display list.
+/// App-wide commands are handled before the top screen.
 public struct AppState: Sendable {
     /// All themes; the `t` key and the theme button cycle through them.
     public internal(set) var themes: ThemeLibrary
@@ -38,13 +39,18 @@ public struct AppState: Sendable {
     /// True while the keyboard drives the list of the split view rather than its detail (Tab).
     public internal(set) var listHasFocus = false
     /// The generation of the search index last asked for; an index of another one is dropped.
-    public var searchIndexGeneration = 0
+    /// Each reading of a source (`.readingSource`) and each new root starts a new one.
+    public internal(set) var searchIndexGeneration = 0
     /// The index searches of the source use, once built; nil before (searches scan) and after a reload.
     public internal(set) var searchIndex: SearchIndex?
     /// The progress of the source still being read in the background; nil when none is.
-    public var loading: LoadingBar?
-    /// The recently opened sources and photos (the loop reads and saves them; the recents screen shows them).
-    public var recents = Recents()
+    public internal(set) var loading: LoadingBar?
+    /// The recently opened sources and photos: read by the platform at start (`.recentsLoaded`),
+    /// recorded and forgotten here, saved by the platform (`.saveRecents`), shown by the recents screen.
+    public internal(set) var recents = Recents()
+    /// The path of the photo the top screen showed at the last `update` (nil: none, or a missing
+    /// one), so that each photo viewed is remembered once per viewing.
+    var lastViewedPath: String?
     /// The notice shown at the bottom of the window (a failed reload), if any.
     public internal(set) var notice: Notice?
     /// The FPS overlay's cached text and graph.
@@ -182,6 +188,8 @@ public struct AppState: Sendable {
         case let .loading(progress):
             loading = progress
             return []
+        case .recentsLoaded, .recentOpened, .opened, .readingSource, .sourceTrouble, .linkOpened:
+            return takeAnswer(event, at: time)
         }
         if let split, listHasFocus {
             let env = environment(at: time, depth: split.listDepth, pane: split.listPane)
@@ -208,7 +216,9 @@ public struct AppState: Sendable {
         }
     }
 
-    /// Performs navigation and app commands among `effects`; returns the ones for the platform.
+    /// The core's own routing of what screens ask for, not a platform sink: carries out navigation
+    /// (push, pop), app commands, notices and forgetting a recent entry (which becomes one
+    /// `.saveRecents`), and returns the other effects, for the owner's `Platform.perform`.
     mutating func apply(_ effects: [Effect], at time: Seconds) -> [Effect] {
         var rest: [Effect] = []
         for effect in effects {
@@ -223,7 +233,7 @@ public struct AppState: Sendable {
                 rest.append(.loadPhotos(requests.map { var r = $0; r.generation = photoGeneration; return r }))
             case let .forgetRecent(entry):
                 recents.forget(entry)
-                rest.append(effect)
+                rest.append(.saveRecents(recents))
             default: rest.append(effect)
             }
         }
@@ -232,7 +242,7 @@ public struct AppState: Sendable {
 
     /// Replaces every screen with `root` (another source was opened): the search index goes with the
     /// old source. Returns the closing effects of the screens left.
-    public mutating func replaceRoot(_ root: any Screen) -> [Effect] {
+    mutating func replaceRoot(_ root: any Screen) -> [Effect] {
         let closing = stack.screens.reversed().flatMap { $0.closing() }
         stack = NavigationStack(root: root)
         searchIndex = nil
@@ -242,8 +252,18 @@ public struct AppState: Sendable {
         return closing
     }
 
+    /// The effect remembering the photo the top screen shows when it changed since the last call
+    /// (each photo once per viewing); none otherwise. `update` calls it.
+    mutating func viewedPhotoEffects() -> [Effect] {
+        let photo = top.viewedPhoto
+        guard photo?.path != lastViewedPath else { return [] }
+        lastViewedPath = photo?.path
+        guard let photo, photo.path != nil else { return [] }
+        return [.rememberPhoto(photo)]
+    }
+
     /// Shows `text` as a notice at `time`, as one line cut short when long (`MessageText.line`).
-    public mutating func showNotice(_ text: String, at time: Seconds) {
+    mutating func showNotice(_ text: String, at time: Seconds) {
         notice = Notice(text: MessageText.line(text), shownAt: time)
     }
 

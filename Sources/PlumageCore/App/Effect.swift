@@ -1,7 +1,7 @@
 /// What handling an event (or making a frame) asks for beyond changing state: navigation, an
 /// app-wide command a screen cannot carry out itself, or work for the platform. `AppState`
-/// performs navigation and app commands; the rest reaches the loop, which hands photo work to
-/// the backend.
+/// carries out what screens ask of the core (navigation, app commands, notices, forgetting a
+/// recent entry); every other effect leaves the core through `Platform.perform`.
 public enum Effect: Sendable, Equatable, CustomStringConvertible {
     /// Put a screen on top of the stack (it slides in from the right).
     case push(any Screen)
@@ -36,8 +36,17 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case cancelImages([ResourceID])
     /// Open a recently opened source or photo, replacing what is shown.
     case open(RecentEntry)
-    /// Remove an entry from the recently opened list (and from its file).
+    /// A screen asks the core to remove an entry from the recently opened list; the core does and
+    /// asks the platform to save the list (`saveRecents`). Never reaches the platform.
     case forgetRecent(RecentEntry)
+    /// Write the recently opened list to its file (in the background, after earlier writes).
+    case saveRecents(Recents)
+    /// The top screen shows this photo (once per photo viewed): when it is a file on disk (not an
+    /// archive member, not missing) the platform answers `.recentOpened` with it, opened now.
+    case rememberPhoto(Photo)
+    /// Carry out the reading of the source announced by `.readingSource`; the search index it
+    /// builds carries `generation` (an index of another generation is dropped).
+    case readSource(SourceRead, generation: Int)
     /// Read these photos' headers (size, date taken) off the main thread, instead of those asked
     /// for before; the results come back as `.photoHeaders` batches.
     case readPhotoHeaders(PhotoHeaderRequest)
@@ -58,6 +67,9 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case let (.cancelImages(x), .cancelImages(y)): x == y
         case let (.open(x), .open(y)), let (.forgetRecent(x), .forgetRecent(y)): x == y
         case let (.readPhotoHeaders(x), .readPhotoHeaders(y)): x == y
+        case let (.saveRecents(x), .saveRecents(y)): x == y
+        case let (.rememberPhoto(x), .rememberPhoto(y)): x == y
+        case let (.readSource(x, g), .readSource(y, h)): x == y && g == h
         default: false
         }
     }
@@ -86,6 +98,11 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
             "readPhotoHeaders \(request.folder.split(separator: "/").last ?? "") "
                 + request.tasks.prefix(3).map(\.name).joined(separator: " ") + (request.tasks.count > 3 ? " …" : "")
         case .cancelPhotoHeaders: "cancelPhotoHeaders"
+        case let .saveRecents(recents): "saveRecents " + recents.entries.map(\.title).joined(separator: " ")
+        case let .rememberPhoto(photo): "rememberPhoto \(photo.path ?? "-")"
+        case let .readSource(.index(source), generation): "readSource index \(source.title) #\(generation)"
+        case let .readSource(.load(bar, reloading), generation):
+            "readSource load\(reloading ? " (reloading)" : "") \(bar.label) #\(generation)"
         }
     }
 }

@@ -1,8 +1,8 @@
 import Imaging
 
 /// Everything that reaches the app, as plain values: SDL input translated at the platform
-/// boundary, and the platform's news (decoded photos, a reloaded source). One channel: all of it
-/// goes through `AppState.handle(_:at:)`.
+/// boundary, the platform's news (decoded photos, a reloaded source) and its answers to effects
+/// (a link opened, a source opened). One channel: all of it goes through `AppState.handle(_:at:)`.
 
 /// Keys the app distinguishes; printable keys arrive as `.character` (lowercase, unshifted).
 public enum Key: Hashable, Sendable {
@@ -100,6 +100,21 @@ public enum InputEvent: Hashable, Sendable {
     case placesScanned(PlaceScanBatch)
     /// Headers of a place's photos were read in the background (every screen hears it).
     case photoHeaders(PhotoHeaderBatch)
+    /// The recently opened list was read at start; `notices` are what went wrong reading the files
+    /// read at start (the settings, the list), shown together as one notice.
+    case recentsLoaded(Recents, notices: [String])
+    /// A source was opened or a photo viewed: it goes first in the recently opened list, which is saved.
+    case recentOpened(RecentEntry)
+    /// A recently opened entry was opened: its content replaces every screen.
+    case opened(OpenedContent)
+    /// The platform starts reading the source shown (`SourceRead`); the core answers with
+    /// `Effect.readSource` and the search-index generation the reading is for.
+    case readingSource(SourceRead)
+    /// Reading or opening a source went wrong, or it was read with warnings (shown as a notice).
+    case sourceTrouble(SourceTrouble)
+    /// The platform tried to open a link or file with the desktop's programs (`Effect.openURL`,
+    /// `Effect.openFile`): how it went (anything but `.opened` is shown as a notice).
+    case linkOpened(LinkTarget, LinkOutcome)
 }
 
 extension InputEvent {

@@ -1,6 +1,7 @@
 import Imaging
 
-/// One screen of the navigation stack (the feed, the image view; details, search, places later):
+/// One screen of the navigation stack (a feed: a source's or a search's results; a post's details,
+/// the image view, a photo folder's places and one place, the recently opened list):
 /// a value holding its own state, commands and key table. The app hands it events and asks it
 /// for frames; it never sees another screen, so adding a screen type touches no other.
 ///

@@ -7,7 +7,8 @@ import PlumageCore
 /// The SDL backend of the app: draws `Frame`s with a renderer and reports the platform's news as
 /// events; it holds no app state and makes no product decisions. The owner of the `AppState`
 /// (the window loop, `snapshot`, `bench`, tests) drives it: `news()` into `AppState.handle`, the
-/// app's frame into `draw(_:)`. Implemented: fonts and measuring, images and photos decoded on
+/// app's frame into `draw(_:)`, effects through the owner's `Platform` (which hands the backend's
+/// share to `carryOut`). Implemented: fonts and measuring, images and photos decoded on
 /// one shared pool, photo work asked for by effects, idle-time tile uploads. Main thread only.
 public final class SDLBackend {
     /// The renderer frames are drawn with (a window or a headless surface).
@@ -111,11 +112,9 @@ public final class SDLBackend {
         for path in warmPhotos { executor.prefetchPhoto(path: path) }
     }
 
-    /// Carries out the photo work among `effects` and returns the rest (quit, fullscreen, reload,
-    /// links: the loop's business).
-    @discardableResult
-    public func perform(_ effects: [Effect]) -> [Effect] {
-        var rest: [Effect] = []
+    /// Carries out the backend's share of `effects` (photo and image work, text input) and ignores
+    /// the rest. Not a sink of its own: a `Platform`'s `perform` calls it, then does the rest.
+    public func carryOut(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
             case let .loadPhotos(requests):
@@ -143,10 +142,9 @@ public final class SDLBackend {
                     SDL_StopTextInput()
                 }
             default:
-                rest.append(effect)
+                break
             }
         }
-        return rest
     }
 
     /// True while images or photos are decoding or waiting for upload.
@@ -177,67 +175,67 @@ public final class SDLBackend {
 /// the app's pure frame executed).
 extension SDLBackend {
     /// The event path of one frame: hands the platform's news to `app`, brings it up to `time`
-    /// (`AppState.update`) and carries out the photo work it asks for. When that work replays
-    /// pixels already decoded (a photo viewed before), the app hears of them and is updated again,
-    /// so the next frame shows the photo. Returns the effects left for the caller.
-    public func advance(_ app: inout AppState, at time: Seconds, statistics: FrameStatistics?) -> [Effect] {
+    /// (`AppState.update`) and carries out what it asks for through `platform`. When that work
+    /// replays pixels already decoded (a photo viewed before), the app hears of them and is updated
+    /// again, so the next frame shows the photo.
+    public func advance(_ app: inout AppState, at time: Seconds, statistics: FrameStatistics?,
+                        platform: inout some Platform) {
         prepare(displayScale: app.displayScale, textScale: app.textScale)
         images.pumpUploads()
-        var effects: [Effect] = []
         for round in 0..<2 {
             let events = news()
             if round > 0 && events.isEmpty { break }
-            for event in events { effects += app.handle(event, at: time) }
-            effects += perform(app.update(at: time, measurer: measurer, statistics: statistics))
+            for event in events { app.handle(event, at: time, through: &platform) }
+            app.carryOut(app.update(at: time, measurer: measurer, statistics: statistics), at: time, through: &platform)
         }
-        return perform(effects)
     }
 
     /// `advance`, then `app`'s frame at `time` (a pure function of its state), its images recorded
-    /// in the ledger and asked for, and the frame drawn (not presented). Returns the frame and the
-    /// effects left for the caller; `lastFrameCost` tells where the time went.
+    /// in the ledger and asked for through `platform`, and the frame drawn (not presented).
+    /// Returns the frame; `lastFrameCost` tells where the time went.
     @discardableResult
-    public func drawFrame(of app: inout AppState, at time: Seconds, statistics: FrameStatistics?)
-        -> (frame: Frame, effects: [Effect])
-    {
+    public func drawFrame(of app: inout AppState, at time: Seconds, statistics: FrameStatistics?,
+                          platform: inout some Platform) -> Frame {
         let start = Video.seconds()
-        var effects = advance(&app, at: time, statistics: statistics)
+        advance(&app, at: time, statistics: statistics, platform: &platform)
         let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
-        effects += perform(app.want(frame))
+        app.carryOut(app.want(frame), at: time, through: &platform)
         let laidOut = Video.seconds()
         draw(frame)
         lastFrameCost = FrameCost(layoutMs: (laidOut - start) * 1000, drawMs: (Video.seconds() - laidOut) * 1000,
                                   frostMs: executor.frostMsLastFrame, textRenders: executor.textRendersLastFrame,
                                   uploads: images.uploadsLastFrame)
-        return (frame, effects)
+        return frame
     }
 
     /// Draws a frame made without an app (tests, tools) the way `drawFrame` draws an app's: uploads
     /// and news first (applied to `ledger`), then the frame's images asked for through `ledger`,
-    /// then the frame as the ledger resolves it (not presented).
+    /// then the frame as the ledger resolves it (not presented). With no app to answer, the
+    /// ledger's loads are carried out here directly.
     public func show(_ frame: Frame, ledger: inout ResourceLedger) {
         images.pumpUploads()
         for case let .resource(id, status) in news() { ledger.apply(id, status) }
-        perform(ledger.want(frame))
+        carryOut(ledger.want(frame))
         draw(ledger.resolved(frame, scale: DisplayScale(executor.scale)))
     }
 
     /// Draws `app` at `time` until every requested image has decoded and uploaded (at most
-    /// `timeout` seconds, waking on the decode mailboxes), then once more, and presents.
+    /// `timeout` seconds, waking on the decode mailboxes), then once more, and presents; effects go
+    /// through `platform`.
     public func drawSettled(_ app: inout AppState, at time: Seconds, statistics: FrameStatistics? = nil,
-                            timeout: Double = 20) {
+                            timeout: Double = 20, platform: inout some Platform) {
         let pump = EventPump(wakeTypes: wakeEventTypes)
         let deadline = Video.seconds() + timeout
-        drawFrame(of: &app, at: time, statistics: statistics)
+        drawFrame(of: &app, at: time, statistics: statistics, platform: &platform)
         while isBusy && Video.seconds() < deadline {
             if hasWorkAhead {
                 workAhead(until: Video.seconds() + 0.004)
             } else {
                 _ = pump.wait(timeout: 0.05)
             }
-            drawFrame(of: &app, at: time, statistics: statistics)
+            drawFrame(of: &app, at: time, statistics: statistics, platform: &platform)
         }
-        drawFrame(of: &app, at: time, statistics: statistics)
+        drawFrame(of: &app, at: time, statistics: statistics, platform: &platform)
         renderer.presentFrame()
     }
 

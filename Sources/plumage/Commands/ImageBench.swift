@@ -55,7 +55,7 @@ struct ImageBench: ParsableCommand {
             var lines = ["frame,scale,level,work_ms,ahead_ms"]
             for frame in 0..<frames {
                 let time = Double(frame + 1) / 60
-                for event in script(frame: frame) { backend.perform(app.handle(event, at: time)) }
+                for event in script(frame: frame) { backend.handle(event, of: &app, at: time) }
                 let start = Video.seconds()
                 backend.drawFrame(of: &app, at: time, statistics: nil)
                 canvas.renderer.presentFrame()

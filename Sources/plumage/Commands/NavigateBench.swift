@@ -36,7 +36,7 @@ struct NavigateBench: ParsableCommand {
             func frame(after events: [InputEvent]) -> Double {
                 time += 1.0 / 60
                 let start = Video.seconds()
-                for event in events { _ = backend.perform(app.handle(event, at: time)) }
+                for event in events { backend.handle(event, of: &app, at: time) }
                 backend.drawFrame(of: &app, at: time, statistics: nil)
                 canvas.renderer.presentFrame()
                 return (Video.seconds() - start) * 1000

@@ -81,7 +81,7 @@ struct PlacesBench: ParsableCommand {
             let t0 = Video.seconds(), c0 = ThreadUsage.cpuMs()
             frame += 1
             app.updateTop(PlacesScreen.self) { $0.scrollList(to: $0.scrollOffset + 4, at: t0 - start) }
-            for event in backend.news() { _ = app.handle(event, at: t0 - start) }
+            for event in backend.news() { backend.handle(event, of: &app, at: t0 - start) }
             figures.apply.append((Video.seconds() - t0) * 1000)
             backend.drawFrame(of: &app, at: t0 - start, statistics: nil)
             canvas.renderer.presentFrame()

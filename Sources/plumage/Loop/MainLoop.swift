@@ -1,5 +1,3 @@
-import Archives
-import FeedImport
 import Foundation
 import Jobs
 import PlumageCore
@@ -8,33 +6,25 @@ import SDLPlatform
 /// The event-driven window loop (DESIGN §3): sleeps in SDL until input, a decoded image or the
 /// next animation deadline; draws only when something changed; paces itself to the refresh rate.
 /// It owns the app state: every event, input or platform news, goes through `app.handle`, and
-/// every effect comes back here.
+/// every effect leaves through the window's one `Platform.perform` (`platform`).
 struct MainLoop {
     /// The window drawn into.
     let window: Window
     /// The whole app; nothing else holds it.
     var app: AppState
-    /// Draws frames and reports decoding news.
+    /// Where the app's effects are carried out (the window, the backend, the files).
+    var platform: WindowPlatform
+    /// Draws frames and reports decoding news (the platform's).
     let backend: SDLBackend
     /// Frame times of the window (shown by the FPS overlay).
     var statistics: FrameStatistics
-    /// Resources and themes.
-    let startup: Startup
-    /// What is shown now (the command line's paths, or a recently opened entry), for F5 reload.
-    var opened: Opened
-    /// Index caches of large sources (read at start, written after a source is read afresh).
-    let cacheStore = SourceCacheStore()
-    /// The recently opened list's file.
-    let recentsFile = RecentsFile()
-    /// Where the recently opened list and the settings are saved, one write after another, off the
-    /// main thread: the saving lane of the backend's (the app's one) job system.
+    /// Where the settings are saved, one write after another, off the main thread: the saving lane
+    /// of the backend's (the app's one) job system.
     var jobs: JobSystem { backend.jobs }
     /// The settings: what the file held, and when to write the user's changes.
     var settings: SettingsKeeper
     /// A notice about the settings file to show at start (it was unusable); nil when fine.
     let settingsNotice: String?
-    /// The photo last remembered as viewed (so each is recorded once per viewing).
-    var lastViewed: String?
     /// `Video.seconds()` when the process started (for the startup trace).
     let started: Double
     /// Waits for and translates SDL events.
@@ -53,20 +43,14 @@ struct MainLoop {
     var firstFrameReported = false
     /// True while rows may still be estimated (after start, resize, input).
     var layoutPending = true
-    /// Set by a quit effect; `run()` returns when it sees it.
-    var quitRequested = false
+    /// True once a quit effect was performed; `run()` returns when it sees it.
+    var quitRequested: Bool { platform.quitRequested }
     /// The window title last set.
     var shownTitle = ""
     /// Monotonic time of the next minute boundary, when visible relative dates may change.
     var nextDateRefresh = Video.seconds() + secondsToNextMinute()
     /// Monotonic time at which the app said its picture changes by itself (`AppState.nextChange`).
     var nextChange: Double?
-    /// The photo folder's scan under way (or last run), which a reload cancels.
-    var placeScan: ScanCancellation?
-    /// Counts the photo folder's scans; each one's batches carry its number.
-    var placeScanGeneration = 0
-    /// The photo headers being read for the place on screen, which a new request or closing cancels.
-    var headerReading: ScanCancellation?
     /// The `--stats-file` log, one line per second with frames; nil without the option.
     var statsLog: FrameStatsLog?
 
@@ -79,8 +63,7 @@ struct MainLoop {
         self.window = window
         self.app = app
         self.backend = backend
-        self.startup = startup
-        opened = startup.opened
+        platform = WindowPlatform(window: window, backend: backend, startup: startup)
         self.started = started
         statistics = FrameStatistics(refreshHz: window.refreshRate)
         pump = EventPump(wakeTypes: backend.wakeEventTypes)
@@ -97,21 +80,14 @@ struct MainLoop {
         let scale = DisplayScale(density * window.userScaleFactor)
         pump.translator.pointsPerUnit = density / scale.factor
         pump.translator.windowPoints = scale.points(output)
-        _ = app.handle(.resized(scale.points(output), scale), at: time())
+        app.handle(.resized(scale.points(output), scale), at: time(), through: &platform)
         needsDraw = true
     }
 
     /// Runs until quit: waits for events, refines layout when idle and draws paced to the refresh rate.
     mutating func run() {
         measureWindow()
-        indexForSearch(startup.feed)
-        let (recents, notice) = recentsFile.load()
-        app.recents = recents
-        let notices = [settingsNotice, notice].compactMap { $0 }
-        if !notices.isEmpty { app.showNotice(notices.joined(separator: "; "), at: time()) }
-        remember(opened.recentEntry(at: wallNow()))
-        if opened.isPending { loadInBackground(reloading: false) }
-        scanPlaces()
+        for event in platform.starting(settingsNotice: settingsNotice) { app.handle(event, at: time(), through: &platform) }
         while true {
             let now = Video.seconds()
             keepSettings(at: now)
@@ -164,7 +140,7 @@ struct MainLoop {
     mutating func handle(_ translation: EventTranslator.Translation) {
         switch translation {
         case let .input(event):
-            if perform(app.handle(event, at: time())) { quitRequested = true }
+            app.handle(event, at: time(), through: &platform)
             keepSettings(at: Video.seconds())  // after each key: a change undone in the same batch still counts
             needsDraw = true
             layoutPending = true
@@ -178,75 +154,15 @@ struct MainLoop {
         }
     }
 
-    /// Performs effects (photo work goes to the backend); returns true when the app should quit.
-    mutating func perform(_ effects: [Effect]) -> Bool {
-        for effect in backend.perform(effects) {
-            switch effect {
-            case .quit: return true
-            case .toggleFullscreen: window.toggleFullscreen()
-            case .reload:
-                if opened.photos.isEmpty, SourceLoader.isLarge(paths: opened.paths, archives: startup.archives) {
-                    loadInBackground(reloading: true)
-                } else if let result = reload(), perform(app.handle(result, at: time())) {
-                    return true
-                }
-            case let .openURL(url):
-                switch LinkOpener.open(url) {
-                case .opened: break
-                case .copiedToClipboard:
-                    _ = app.handle(.failed("no xdg-open to open \(url) with: the link is on the clipboard"), at: time())
-                case let .failed(reason):
-                    _ = app.handle(.failed("cannot open \(url): \(reason)"), at: time())
-                case let .refused(reason):
-                    _ = app.handle(.failed(reason), at: time())
-                }
-            case let .openFile(path):
-                switch LinkOpener.openFile(path, materialize: { [archives = startup.archives] in
-                    try Self.localCopy(ofArchived: $0, in: archives)
-                }) {
-                case .opened: break
-                case .copiedToClipboard:
-                    _ = app.handle(.failed("no xdg-open to open \(path) with: the path is on the clipboard"), at: time())
-                case let .failed(reason):
-                    _ = app.handle(.failed("cannot open \(path): \(reason)"), at: time())
-                case let .refused(reason):
-                    _ = app.handle(.failed(reason), at: time())
-                }
-            case let .open(entry):
-                open(entry)
-            case .forgetRecent:
-                save()
-            case let .readPhotoHeaders(request): readHeaders(request)
-            case .cancelPhotoHeaders:
-                headerReading?.cancel()
-                headerReading = nil
-            case .push, .pop, .app, .notice, .loadPhotos, .cancelPhotoLoads, .loadImages, .cancelImages, .textInput: break
-            }
-        }
-        return false
-    }
-
-    /// A local copy of a file that lives inside a zip archive (`/x/archive.zip/data/tweets_media/1-a.mp4`),
-    /// for `LinkOpener.openFile`, which calls it only for paths that are not plain files; nil when
-    /// `path` is not inside an archive open in `archives`.
-    /// It runs on the main thread: a large video is copied while the window waits (once: the copy is
-    /// kept in the cache folder).
-    static func localCopy(ofArchived path: String, in archives: OpenArchives) throws -> String? {
-        guard case .member = archives.locate(path) else { return nil }
-        return try archives.materialize(path: path)
-    }
-
     /// Draws and presents one frame, records its statistics and schedules the next deadline.
     mutating func drawFrame() {
         let start = Video.seconds()
         let loadingBefore = statsLog != nil && backend.isBusy
         let usageBefore = statsLog != nil ? ThreadUsage.now() : nil
-        let (_, effects) = backend.drawFrame(of: &app, at: start - origin, statistics: statistics)
+        backend.drawFrame(of: &app, at: start - origin, statistics: statistics, platform: &platform)
         let drawn = Video.seconds()
         backend.renderer.presentFrame()
         let shown = Video.seconds()
-        if perform(effects) { quitRequested = true }
-        rememberViewedPhoto()
         let end = Video.seconds()
         let interval = lastPresent.map { (end - $0) * 1000 }
         statistics.record(workMs: (end - start) * 1000, intervalMs: interval.flatMap { $0 < 250 ? $0 : nil },

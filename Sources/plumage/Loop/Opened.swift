@@ -20,7 +20,7 @@ struct Opened {
     /// True when `placesRoot` has sub-folders (it opens as a places list).
     var placesHaveSubfolders = false
     /// True when `feed` only stands in for a large source still to be read in the background
-    /// (`MainLoop.loadInBackground`): the window opens at once, the posts follow.
+    /// (`WindowPlatform.loadInBackground`): the window opens at once, the posts follow.
     var isPending = false
 
     /// Reads `paths`: images and folders of images become photos; otherwise one feed. Archives are
@@ -70,14 +70,15 @@ struct Opened {
         return Opened(paths: paths, feed: placeholder, photos: [], photosTitle: "", isPending: true)
     }
 
-    /// The screen the paths open on: the feed, or the image view on the photos.
-    var root: any Screen {
-        if let feed { return FeedScreen(source: feed) }
-        if let placesRoot {
-            return placesHaveSubfolders ? PlacesScreen(rootPath: placesRoot) : PlaceScreen(rootPath: placesRoot)
-        }
-        return PhotoScreen(photos: photos, index: 0, context: photosTitle)
+    /// What the paths hold, as the core opens it: the feed, the places, or the photos.
+    var content: OpenedContent {
+        if let feed { return .feed(feed) }
+        if let placesRoot { return .places(rootPath: placesRoot, hasSubfolders: placesHaveSubfolders) }
+        return .photos(photos, title: photosTitle)
     }
+
+    /// The screen the paths open on: the feed, the places, or the image view on the photos.
+    var root: any Screen { content.rootScreen }
 
     /// The recently-opened entry for these paths at `time`: one named source (a feed, an archive, a
     /// folder); nil for the demo and for several paths or single image files (photos are remembered

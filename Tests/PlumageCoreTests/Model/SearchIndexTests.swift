@@ -52,9 +52,12 @@ import Testing
 
     @Test func theAppTakesOnlyTheIndexItLastAskedFor() {
         let items = Self.corpus(count: 5, seed: 3)
-        var app = AppState.feed(FeedSource(kind: .demo, title: "t", sections: [Section(name: "All", itemIndices: [0, 1, 2, 3, 4])],
-                                           items: items))
-        app.searchIndexGeneration = 2
+        let source = FeedSource(kind: .demo, title: "t", sections: [Section(name: "All", itemIndices: [0, 1, 2, 3, 4])],
+                                items: items)
+        var app = AppState.feed(source)
+        // Two readings of the source announced: the second's index (generation 2) is the one wanted.
+        #expect(app.handle(.readingSource(.index(source)), at: 0) == [.readSource(.index(source), generation: 1)])
+        #expect(app.handle(.readingSource(.index(source)), at: 0) == [.readSource(.index(source), generation: 2)])
         _ = app.handle(.searchIndex(SearchIndex(items: items, generation: 1)), at: 0)
         #expect(app.searchIndex == nil)
         _ = app.handle(.searchIndex(SearchIndex(items: items, generation: 2)), at: 0)

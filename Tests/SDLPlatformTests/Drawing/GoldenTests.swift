@@ -200,7 +200,7 @@ final class GoldenTests: XCTestCase {
 
     func testSearchBoxWithText() throws {
         let image = try render(theme: "dark") { app, backend in
-            _ = backend.perform(app.handle(.key(.character("/"), []), at: 0))
+            backend.handle(.key(.character("/"), []), of: &app, at: 0)
             _ = app.handle(.text("#photography"), at: 0)
             _ = app.handle(.composition(" 夕焼"), at: 0)
             app.completeFeedLayout(at: 0, measurer: backend.measurer)
@@ -211,8 +211,8 @@ final class GoldenTests: XCTestCase {
     func testSplitView() throws {
         let image = try render(theme: "green", size: Size(width: 1100, height: 560)) { app, backend in
             _ = app.handle(.key(.down, []), at: 0)
-            _ = backend.perform(app.handle(.key(.down, []), at: 0))
-            _ = backend.perform(app.handle(.key(.enter, []), at: 0))
+            backend.handle(.key(.down, []), of: &app, at: 0)
+            backend.handle(.key(.enter, []), of: &app, at: 0)
             app.completeFeedLayout(at: 0, measurer: backend.measurer)
         }
         try assertGolden(image, "split-view")

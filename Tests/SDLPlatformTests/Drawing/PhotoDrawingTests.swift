@@ -135,11 +135,11 @@ extension GoldenTests {
         _ = try render(theme: "dark") { app, backend in
             app.openPhotos([Photo(path: path, title: "again")], at: 0)
             backend.drawSettled(&app, at: 1)
-            _ = backend.perform(app.handle(.key(.escape, []), at: 1))
+            backend.handle(.key(.escape, []), of: &app, at: 1)
             backend.drawSettled(&app, at: 2)
             XCTAssertNil(app.photoScreen)
             app.openPhotos([Photo(path: path, title: "again")], at: 0, time: 3)
-            first = backend.drawFrame(of: &app, at: 3, statistics: nil).frame
+            first = backend.drawFrame(of: &app, at: 3, statistics: nil)
         }
         let commands = try XCTUnwrap(first).commands
         XCTAssertTrue(commands.contains { if case .photo = $0 { true } else { false } }, "a spinner instead of the photo")

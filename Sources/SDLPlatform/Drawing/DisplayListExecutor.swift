@@ -161,9 +161,9 @@ public final class DisplayListExecutor {
             renderer.copy(texture, to: px(rect))
         case let .blurBehind(rect, sigma, tint):
             frost(px(rect), sigma: sigma * scale, tint: tint)
-        case let .photo(path, destination, level, fallback, ahead, filter, blended, uploads):
+        case let .photo(path, destination, level, fallback, ahead, filter, blended, uploads, still):
             drawPhoto(path: path, destination: destination, level: level, fallback: fallback, ahead: ahead,
-                      filter: filter, blended: blended, uploads: uploads)
+                      filter: filter, blended: blended, uploads: uploads, still: still)
         case let .checkerboard(rect, square, light, dark):
             drawCheckerboard(px(rect), square: square * scale, light: light, dark: dark)
         case let .pixels(bitmap, rect, key):

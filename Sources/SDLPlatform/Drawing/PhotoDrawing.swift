@@ -9,13 +9,14 @@ extension DisplayListExecutor {
     /// filled from the first level of `fallback` whose tiles are all up (else its last), and queues
     /// the tiles of `ahead`; without `uploads`, draws only what is uploaded already and queues
     /// nothing. `blended` composites the tiles by their alpha (a transparent photo), else they are
-    /// copied opaque.
+    /// copied opaque. `still` (the core's word that the view rests at an auto zoom): the pixels of a
+    /// whole opaque draw repeated from the previous frame are kept and copied while it repeats.
     func drawPhoto(path: String, destination: Rect, level wanted: Int, fallback: [Int], ahead: [PhotoAhead],
-                   filter: SampleFilter, blended: Bool, uploads: Bool) {
+                   filter: SampleFilter, blended: Bool, uploads: Bool, still: Bool) {
         let key = PhotoRendition.Key(path: path, destination: destination, level: wanted, filter: filter,
                                      clip: clip, output: renderer.outputSize)
         defer { lastPhotoDraw = key }
-        if !blended, let rendition = photoRendition, rendition.key == key {
+        if still, !blended, let rendition = photoRendition, rendition.key == key {
             renderer.copy(rendition.texture, to: rendition.area)
             renditionCopies += 1
             return
@@ -69,7 +70,7 @@ extension DisplayListExecutor {
         if uploads { prefetch(ahead, path: path, level: fine, visible: visible, levelSize: bitmap.size) }
         // Drawn the same way as last frame, whole (the level asked for, no tile missing), opaque: keep
         // what it put on the output, so the next frames copy it instead of scaling tiles again.
-        if uploads, holes.isEmpty, !blended, fine == wanted, key == lastPhotoDraw {
+        if still, uploads, holes.isEmpty, !blended, fine == wanted, key == lastPhotoDraw {
             keepRendition(key, target: target)
         }
     }

@@ -72,7 +72,7 @@ extension PhotoScreen {
             let ahead = [level + 1, level - 1].filter(status.levels.contains).map { PhotoAhead(level: $0, margin: 0) }
                 + [PhotoAhead(level: level, margin: 0.5)]
             commands.append(.photo(path: path, destination: destination, level: level, fallback: fallback, ahead: ahead,
-                                   filter: v.filter, blended: transparent))
+                                   filter: v.filter, blended: transparent, still: v.mode != .manual && !v.isAnimating))
         } else {
             drawSpinner(center: Point(x: view.midX, y: view.midY), time: env.time, theme: theme, into: &commands)
         }

@@ -151,15 +151,15 @@ import Testing
         // Filling 800×548 from 1600×900 wants level 0; only level 2 has pixels, so level 2 is drawn.
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 2)), at: 2)
         frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _, _, _, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _, _, _, _, _) = $0 { true } else { false } })
         _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 3)
         frame = app.updatedFrame(at: 3, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _, _, _, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _, _, _, _, _) = $0 { true } else { false } })
     }
 
     /// The photo command as (level, fallback, ahead), if the frame draws one.
     func photoChoice(_ frame: Frame) -> (level: Int, fallback: [Int], ahead: [PhotoAhead])? {
-        for case let .photo(_, _, level, fallback, ahead, _, _, _) in frame.commands { return (level, fallback, ahead) }
+        for case let .photo(_, _, level, fallback, ahead, _, _, _, _) in frame.commands { return (level, fallback, ahead) }
         return nil
     }
 
@@ -200,14 +200,14 @@ import Testing
         // Opaque: copied as is, nothing under it where it covers the view (the backdrop only under the bar).
         var frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
-        #expect(frame.commands.contains { if case .photo(_, _, _, _, _, _, blended: false, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(_, _, _, _, _, _, blended: false, _, _) = $0 { true } else { false } })
         #expect(frame.commands.contains { if case .clip(Rect(x: 0, y: 0, width: 800, height: 52)) = $0 { true } else { false } })
         _ = app.handle(.photo(.transparent(path: "/p0.jpg")), at: 1)
         #expect(app.photoScreen?.currentStatus?.isTransparent == true)
         frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         // Filled, the photo covers the window: the checkerboard covers it too, right before the photo.
-        let photoIndex = frame.commands.firstIndex { if case .photo(_, _, _, _, _, _, blended: true, _) = $0 { true } else { false } }
-        guard let photoIndex, case let .photo(_, destination, _, _, _, _, _, _) = frame.commands[photoIndex],
+        let photoIndex = frame.commands.firstIndex { if case .photo(_, _, _, _, _, _, blended: true, _, _) = $0 { true } else { false } }
+        guard let photoIndex, case let .photo(_, destination, _, _, _, _, _, _, _) = frame.commands[photoIndex],
               case let .checkerboard(board, square, _, _) = frame.commands[photoIndex - 1]
         else { Issue.record("no blended photo over a checkerboard"); return }
         #expect(board == destination.intersection(Rect(x: 0, y: 0, width: 800, height: 600)) && square == 8)
@@ -217,7 +217,7 @@ import Testing
         frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
         #expect(!frame.commands.contains { if case .clip(.some) = $0 { true } else { false } })
-        #expect(frame.commands.contains { if case .photo(_, _, _, _, _, _, blended: true, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(_, _, _, _, _, _, blended: true, _, _) = $0 { true } else { false } })
         // Shift+A again switches back; `a` alone is the alt text's key and leaves it be.
         _ = app.handle(.key(.character("a"), .shift), at: 3)
         #expect(app.photoScreen?.underTransparency == .checkerboard)

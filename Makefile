@@ -32,7 +32,10 @@ run: build
 # Every test: unit + golden tests headless (dummy SDL video), the real binary in Xvfb, then the install.
 test: deps unit-test e2e install-test
 
+# Every target must list each module it imports: SwiftPM rebuilds a target only when a declared
+# dependency's module changes, so an undeclared one can leave stale layouts in an incremental build.
 unit-test:
+	python3 scripts/check-target-imports.py
 	$(SWIFT) build --build-tests
 	SDL_VIDEODRIVER=dummy $(SWIFT) test --skip-build
 

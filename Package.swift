@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
+    // Each target lists every module its files import, even one it reaches through another target:
+    // only declared ones make it rebuild when they change (scripts/check-target-imports.py, `make unit-test`).
     targets: [
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
@@ -70,11 +72,15 @@ let package = Package(
             dependencies: ["Archives", "Locking", "PlumageTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict),
         .testTarget(
-            name: "FeedImportTests", dependencies: ["Archives", "FeedImport", "Imaging", "Jobs", "Locking", "PlumageTestSupport"],
+            name: "FeedImportTests",
+            dependencies: ["Archives", "FeedImport", "Imaging", "Jobs", "Locking", "PlumageCore", "PlumageTestSupport"],
             exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SDLPlatformTests",
-            dependencies: ["SDLPlatform", "FeedImport", "Imaging", "Jobs", "Locking", "PlumageTestSupport"],
+            dependencies: [
+                "SDLPlatform", "Archives", "FeedImport", "Imaging", "Jobs", "Locking", "PlumageCore", "PlumageTestSupport",
+                "CSDL2", "CSDL2Image", "CTurboJPEG",
+            ],
             exclude: ["Golden", "Fixtures"], swiftSettings: strict),
     ]
 )

@@ -29,8 +29,12 @@ public final class JobGroup {
     deinit { wait() }
 
     /// Adds a part. When `maxInFlight` parts are unfinished, first runs a waiting part itself or
-    /// waits for one to finish, so memory held by parts in flight stays bounded.
+    /// waits for one to finish, so memory held by parts in flight stays bounded. Parts the workers
+    /// already finished are counted first, so the caller helps only when the window is really full
+    /// (counting only the completions it had waited for, it ran any queued part at every add once
+    /// `maxInFlight` parts had ever been added, instead of adding more).
     public func add(_ work: @escaping @Sendable () -> Void) {
+        while added - collected >= maxInFlight, parts.finished.wait(timeout: .now()) == .success { collected += 1 }
         while added - collected >= maxInFlight { collectOne() }
         parts.push(work)
         added += 1

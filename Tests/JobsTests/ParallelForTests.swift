@@ -62,6 +62,41 @@ import Testing
         #expect(worst.withLock { $0 } <= 3)
     }
 
+    /// The caller helps only when `maxInFlight` parts are really unfinished: parts the worker has
+    /// already finished free their places even though the caller never waited for them. Three quick
+    /// parts finish on the one worker, a fourth holds it; two more parts fit beside the held one
+    /// (2 unfinished < 3), so the caller must not run a queued one itself while adding them.
+    @Test func theCallerHelpsOnlyWhenTheWindowIsReallyFull() {
+        let jobs = JobSystem(workers: WorkerCounts(indexing: 1))
+        let group = jobs.group(on: .indexing, maxInFlight: 3)
+        let quickDone = DispatchSemaphore(value: 0), heldStarted = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let onCaller = Locked<[String]>([]), ran = Locked<[String]>([])
+        let record: @Sendable (String) -> Void = { name in
+            ran.withLock { $0.append(name) }
+            if JobSystem.current == nil { onCaller.withLock { $0.append(name) } }
+        }
+        for name in ["a", "b", "c"] {
+            group.add {
+                record(name)
+                quickDone.signal()
+            }
+        }
+        for _ in 0..<3 { _ = arrives(quickDone, "a quick part") }
+        group.add {
+            record("held")
+            heldStarted.signal()
+            gate.wait()
+        }
+        _ = arrives(heldStarted, "the held part")
+        group.add { record("e") }
+        group.add { record("f") }
+        #expect(onCaller.withLock { $0 }.isEmpty, "the caller ran a part while only 2 of 3 places were taken")
+        gate.signal()
+        group.wait()
+        #expect(ran.withLock { $0 }.sorted() == ["a", "b", "c", "e", "f", "held"])
+    }
+
     /// After shutdown the caller still runs every part.
     @Test func runsOnAStoppedSystem() {
         let jobs = JobSystem()

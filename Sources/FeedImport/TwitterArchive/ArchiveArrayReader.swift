@@ -62,6 +62,7 @@ enum ArchiveArrayReader {
         let collected = Collected<T>()
         let system = system ?? JobSystem()
         let group = system.group(on: .indexing, maxInFlight: batchesInFlight)
+        let spare = SpareBatches(limit: batchesInFlight + 1)
         var scans: [Scan] = []
         var remaining = limit
         var stoppedAt: String?
@@ -72,14 +73,18 @@ enum ArchiveArrayReader {
                 continue
             }
             var stream = JSONElementStream(.script, maxElementBytes: maxElementBytes)
-            var batch = Batch(), batchNumber = 0
+            var batch = spare.take(), batchNumber = 0
             func flush() {
                 guard !batch.ranges.isEmpty else { return }
-                let ready = batch
+                let ready = HandedBatch(batch)
                 let key = BatchKey(job: index, batch: batchNumber)
-                batch = Batch()
+                batch = spare.take()
                 batchNumber += 1
-                group.add { collected.add(key, parse(ready, job: job)) }
+                group.add {
+                    let elements = ready.take()
+                    collected.add(key, parse(elements, job: job))
+                    spare.put(elements)
+                }
             }
             func take(_ event: JSONElementStream.Event) -> Bool {
                 switch event {
@@ -210,6 +215,54 @@ private struct Batch: Sendable {
         bytes.append(contentsOf: element)
         ranges.append(start..<bytes.count)
         offsets.append(offset)
+    }
+
+    /// Removes every element, keeping the buffers' capacity.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A batch handed to the one part that decodes it, which takes it out whole (so its buffers are
+/// its own again and can be reused without a copy). Made by the scanning thread and then touched
+/// only by that part, on whichever thread runs it.
+private final class HandedBatch: @unchecked Sendable {
+    private var batch: Batch?
+
+    /// Holds `batch` for its part.
+    init(_ batch: Batch) { self.batch = batch }
+
+    /// The batch, leaving nothing behind; called once.
+    func take() -> Batch {
+        let taken = batch ?? Batch()
+        batch = nil
+        return taken
+    }
+}
+
+/// Emptied batches whose buffers the scan fills again: copying elements into memory already
+/// touched instead of growing fresh arrays (page faults and reallocation copies were a fifth of
+/// the scanning thread's time, and the scan is what a full read waits for). Keeps at most `limit`
+/// batches, none larger than twice `ArchiveArrayReader.batchBytes`; a batch is only made when none
+/// is spare, so spare and busy ones together are never more than were busy at once.
+private final class SpareBatches: Sendable {
+    private let batches = Locked<[Batch]>([])
+    private let limit: Int
+
+    /// Keeps at most `limit` emptied batches.
+    init(limit: Int) { self.limit = limit }
+
+    /// An emptied batch with its buffers, or a new one.
+    func take() -> Batch { batches.withLock { $0.popLast() } ?? Batch() }
+
+    /// Empties `batch` and keeps it for `take`, unless enough are kept or it grew too large.
+    func put(_ batch: consuming Batch) {
+        guard batch.bytes.capacity <= 2 * ArchiveArrayReader.batchBytes else { return }
+        batch.removeAll()
+        let emptied = batch
+        batches.withLock { if $0.count < limit { $0.append(emptied) } }
     }
 }
 

@@ -40,3 +40,18 @@ private func numbers(_ file: String) -> ArchiveArrayReader.Job<Int> {
     #expect(results.map { Array($0.runs.joined()) } == [[1, 2], [3, 4], []])
     #expect(results.allSatisfy { $0.failure == nil })
 }
+
+/// Far more batches than can be in flight, so batches emptied by the decoders are filled again by
+/// the scan: each value still comes back once, in file order, and a late skipped element is still
+/// counted. Elements grow from 1 to 6 bytes, so a refilled batch first held shorter ones.
+@Test func batchesFilledAgainKeepEveryElementInOrder() throws {
+    let count = 50 * 1024
+    var elements = (1...count).map(String.init)
+    elements.insert("\"late\"", at: 40_000)
+    let fixture = try TwitterFixture(["a.js": "window.A = [ \(elements.joined(separator: ",")) ];"])
+    let (results, _) = ArchiveArrayReader.read([numbers("a.js")], in: try fixture.archive)
+    #expect(Array(results[0].runs.joined()) == Array(1...count))
+    #expect(results[0].runs.count == 51)  // 50 × 1024 + 1 elements in batches of 1024
+    #expect(results[0].skipped == 1)
+    #expect(results[0].failure == nil)
+}

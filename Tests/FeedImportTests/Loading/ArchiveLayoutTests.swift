@@ -23,7 +23,7 @@ import Testing
             (["tweets.js", "photo.jpg"], nil),
         ]
         for (files, expected) in cases {
-            let temp = try ScratchFolder()
+            let temp = try TemporaryFolder()
             for file in files { try temp.write("a/" + file, text: "x") }
             let layout = ArchiveLayout.detect(try FolderArchive(path: temp.path + "/a"))
             #expect(layout.map(Self.kind) == expected, "\(files)")
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aKeyFileThatCannotBeReadStillTellsTheLayout() throws {
-        let temp = try ScratchFolder()
+        let temp = try TemporaryFolder()
         try temp.write("masto/photo.jpg", text: "x")
         #expect(mkfifo(temp.path + "/masto/outbox.json", 0o644) == 0)
         try temp.write("outside.js", text: "[]")
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func oneTopLevelFolderIsRebased() throws {
-        let temp = try ScratchFolder()
+        let temp = try TemporaryFolder()
         var builder = ZipBuilder()
         builder.add("twitter-2022-11-03/", [], method: .stored)
         builder.add("twitter-2022-11-03/data/tweets.js", text: "window.YTD.tweets.part0 = []")
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func twoTopLevelFoldersAreNotGuessedBetween() throws {
-        let temp = try ScratchFolder()
+        let temp = try TemporaryFolder()
         try temp.write("two/a/outbox.json", text: "{}")
         try temp.write("two/b/data/tweets.js", text: "[]")
         #expect(ArchiveLayout.detect(try FolderArchive(path: temp.path + "/two")) == nil)

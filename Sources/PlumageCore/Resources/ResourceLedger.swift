@@ -73,9 +73,10 @@ public struct ResourceLedger: Sendable {
         var effects: [Effect] = []
         let stale = frameNumber - Self.staleFrames
         let dropped = loading.filter { id in images[id].flatMap { entries[$0] }.map { $0.lastWanted < stale } ?? true }
+            .sorted()
         if !dropped.isEmpty {
-            for id in dropped.sorted() { forget(id) }
-            effects.append(.cancelImages(dropped.sorted()))
+            for id in dropped { forget(id) }
+            effects.append(.cancelImages(dropped))
         }
         if !loads.isEmpty { effects.append(.loadImages(loads)) }
         return effects

@@ -79,14 +79,8 @@ extension DisplayListExecutor {
     /// clip) into `photoRendition`.
     private func keepRendition(_ key: PhotoRendition.Key, target: PixelRect) {
         let output = renderer.outputSize
-        var area = PixelRect(x: max(0, target.x), y: max(0, target.y),
-                             width: min(output.width, target.x + target.width) - max(0, target.x),
-                             height: min(output.height, target.y + target.height) - max(0, target.y))
-        if let clip {
-            let x0 = max(area.x, clip.x), y0 = max(area.y, clip.y)
-            let x1 = min(area.x + area.width, clip.x + clip.width), y1 = min(area.y + area.height, clip.y + clip.height)
-            area = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        }
+        var area = target.intersection(PixelRect(x: 0, y: 0, width: output.width, height: output.height))
+        if let clip { area = area.intersection(clip) }
         guard area.width > 0, area.height > 0, let pixels = renderer.readPixels(area),
               let texture = try? Texture(renderer: renderer, bitmap: pixels, opaque: true) else { return }
         photoRendition = PhotoRendition(key: key, texture: texture, area: area)

@@ -29,6 +29,9 @@ public protocol ArchiveFiles: Sendable {
     /// The absolute path the rest of the program knows `relative` by: `<root>/<relative>`. For a
     /// zip that is the zip file's path followed by the member's name, which `OpenArchives` reads.
     func path(of relative: String) -> String
+    /// Where `relative`'s bytes are, as a value readers take without re-parsing a path: a file of
+    /// its own for a folder, a member of the zip for a zip.
+    func location(of relative: String) -> ArchiveLocation
     /// Why `relative` is no entry although something is at that name (a link leading outside the
     /// archive or to nothing, a folder, a FIFO, a device: `.notReadable`); nil when nothing is there.
     func whyUnlisted(_ relative: String) -> ArchiveError?
@@ -37,6 +40,9 @@ public protocol ArchiveFiles: Sendable {
 extension ArchiveFiles {
     /// `rootPath + "/" + relative`.
     public func path(of relative: String) -> String { rootPath + "/" + relative }
+
+    /// A file of its own at `path(of: relative)`.
+    public func location(of relative: String) -> ArchiveLocation { .file(path(of: relative)) }
 
     /// Nil: nothing but the entries is known of (a zip lists no FIFOs or links leading out).
     public func whyUnlisted(_ relative: String) -> ArchiveError? { nil }

@@ -62,7 +62,7 @@ public enum Fixtures {
     public static func source(count: Int) -> FeedSource {
         let items = (0..<count).map { i in
             item("\(count - i)", "Item number \(i) with some words to wrap around", at: 1_700_000_000 - Int64(i) * 60,
-                 media: i % 3 == 0 ? [Media(kind: .photo, path: "/p\(i).jpg", width: 1600, height: 900)] : [])
+                 media: i % 3 == 0 ? [Media(kind: .photo, locator: .file("/p\(i).jpg"), width: 1600, height: 900)] : [])
         }
         return FeedSource(kind: .demo, title: "Test", sections: [
             Section(name: "Timeline", itemIndices: Array(items.indices)),

@@ -19,7 +19,7 @@ import Testing
         let second = try #require(try archives.open(path: zip) as? ZipArchive)
         #expect(try archives.zip(at: zip) != nil)
         // Members by path (as the decoders ask) come from the same opened zip.
-        #expect(try archives.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1 << 20) == photo)
+        #expect(try archives.read(.member(archive: zip, name: "data/tweets_media/1-a.jpg"), limit: 1 << 20) == photo)
         #expect(archives.directoriesRead == 1)
         // Views share what was produced, each with a budget of its own.
         _ = try first.read("data/tweets_media/1-a.jpg", limit: 1 << 20)
@@ -40,35 +40,29 @@ import Testing
         one.add("media/a.jpg", text: "from one")
         var two = ZipBuilder()
         two.add("media/a.jpg", text: "from two")
-        // One path is the other's prefix: the member is matched by whole path components.
+        // One path is the other's prefix: each archive names its members with its own path.
         let first = try temp.write("x.zip", zip: one)
         let second = try temp.write("x.zip2", zip: two)
         let archives = OpenArchives()
-        _ = try archives.open(path: first)
-        _ = try archives.open(path: second)
-        #expect(archives.locate(first + "/media/a.jpg") == .member(archive: first, name: "media/a.jpg"))
-        #expect(archives.locate(second + "/media/a.jpg") == .member(archive: second, name: "media/a.jpg"))
-        #expect(archives.locate(first) == .file(first))
-        #expect(archives.locate(temp.path + "/x.zip3/media/a.jpg") == .file(temp.path + "/x.zip3/media/a.jpg"))
-        #expect(try archives.read(path: first + "/media/a.jpg", limit: 100) == Array("from one".utf8))
-        #expect(try archives.read(path: second + "/media/a.jpg", limit: 100) == Array("from two".utf8))
+        #expect(try archives.open(path: first).location(of: "media/a.jpg") == .member(archive: first, name: "media/a.jpg"))
+        #expect(try archives.open(path: second).location(of: "media/a.jpg") == .member(archive: second, name: "media/a.jpg"))
+        #expect(try archives.read(.member(archive: first, name: "media/a.jpg"), limit: 100) == Array("from one".utf8))
+        #expect(try archives.read(.member(archive: second, name: "media/a.jpg"), limit: 100) == Array("from two".utf8))
         #expect(archives.directoriesRead == 2)
     }
 
-    @Test func aZipNotOpenHereIsNoMember() throws {
+    @Test func aMemberOfAZipNotOpenYetOpensIt() throws {
         let temp = try TemporaryFolder()
         var builder = ZipBuilder()
         builder.add("a.txt", text: "inside")
         let zip = try temp.write("n.zip", zip: builder)
         let archives = OpenArchives()
-        // No stat walk up the path: an unknown zip's member is a file that is not there.
-        #expect(archives.locate(zip + "/a.txt") == .file(zip + "/a.txt"))
-        #expect(archiveError { try archives.read(path: zip + "/a.txt", limit: 100) } == .missing(zip + "/a.txt"))
+        // A path through the zip is no file: nothing walks up the path looking for an archive.
+        #expect(archiveError { try archives.read(.file(zip + "/a.txt"), limit: 100) } == .missing(zip + "/a.txt"))
         #expect(archives.directoriesRead == 0)
-        // Remembered (a source from the index cache names it): read at the first member asked for.
-        archives.remember(zipAt: zip)
-        #expect(archives.directoriesRead == 0)
-        #expect(try archives.read(path: zip + "/a.txt", limit: 100) == Array("inside".utf8))
+        // A member of a zip nobody opened yet (a source from the index cache names it): the zip is
+        // opened at the first member asked for.
+        #expect(try archives.read(.member(archive: zip, name: "a.txt"), limit: 100) == Array("inside".utf8))
         #expect(archives.directoriesRead == 1)
     }
 
@@ -79,21 +73,20 @@ import Testing
         builder.add("m/big.jpg", randomBytes(60_000, seed: 50))
         let zip = try temp.write("c.zip", zip: builder)
         let archives = OpenArchives(memberBytes: 100_000)
-        archives.remember(zipAt: zip)
         for index in 0..<4 {
-            _ = try archives.read(path: zip + "/m/\(index).jpg", limit: 1 << 20)
+            _ = try archives.read(.member(archive: zip, name: "m/\(index).jpg"), limit: 1 << 20)
             // 40,000 bytes each: two fit under 100,000, the third pushes the oldest out.
             #expect(archives.cachedMemberBytes == min(index + 1, 2) * 40_000)
         }
         // More than half the cap is never kept.
-        _ = try archives.read(path: zip + "/m/big.jpg", limit: 1 << 20)
+        _ = try archives.read(.member(archive: zip, name: "m/big.jpg"), limit: 1 << 20)
         #expect(archives.cachedMemberBytes == 80_000)
         // A kept member is not inflated again; an evicted one is.
         let zipped = try #require(try archives.zip(at: zip))
         let before = zipped.bytesProduced
-        _ = try archives.read(path: zip + "/m/3.jpg", limit: 1 << 20)
+        _ = try archives.read(.member(archive: zip, name: "m/3.jpg"), limit: 1 << 20)
         #expect(zipped.bytesProduced == before)
-        _ = try archives.read(path: zip + "/m/0.jpg", limit: 1 << 20)
+        _ = try archives.read(.member(archive: zip, name: "m/0.jpg"), limit: 1 << 20)
         #expect(zipped.bytesProduced == before + 40_000)
     }
 
@@ -109,9 +102,9 @@ import Testing
         }
         #expect(archives.directoriesRead == 3)
         // The first was dropped for the third; its members are still found (it is opened again).
-        #expect(try archives.read(path: paths[0] + "/a.txt", limit: 100) == Array("zip 0".utf8))
+        #expect(try archives.read(.member(archive: paths[0], name: "a.txt"), limit: 100) == Array("zip 0".utf8))
         #expect(archives.directoriesRead == 4)
-        _ = try archives.read(path: paths[2] + "/a.txt", limit: 100)
+        _ = try archives.read(.member(archive: paths[2], name: "a.txt"), limit: 100)
         #expect(archives.directoriesRead == 4)
     }
 }

@@ -6,10 +6,10 @@ import PlumageTestSupport
 import Locking
 import Testing
 
-/// The registry of open archives: members read by the paths the rest of the program knows them by
-/// (formerly the process-wide `ArchivedFile`), each zip's directory read once per registry.
+/// The registry of open archives: files and members read by their locations, each zip's directory
+/// read once per registry.
 @Suite struct OpenArchivesTests {
-    @Test func membersReadByPath() throws {
+    @Test func membersReadByLocation() throws {
         let temp = try TemporaryFolder()
         var builder = ZipBuilder()
         let photo = randomBytes(50_000, seed: 3)
@@ -19,32 +19,32 @@ import Testing
         let plain = try temp.write("plain.txt", text: "plain")
         let archives = OpenArchives()
         _ = try archives.open(path: zip)
-        #expect(try archives.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1 << 20) == photo)
-        #expect(try archives.read(path: zip + "/data/tweets.js", limit: 10) == Array("[]".utf8))
-        #expect(try archives.read(path: plain, limit: 10) == Array("plain".utf8))
+        #expect(try archives.read(.member(archive: zip, name: "data/tweets_media/1-a.jpg"), limit: 1 << 20) == photo)
+        #expect(try archives.read(.member(archive: zip, name: "data/tweets.js"), limit: 10) == Array("[]".utf8))
+        #expect(try archives.read(.file(plain), limit: 10) == Array("plain".utf8))
         #expect(
-            archiveError { try archives.read(path: zip + "/data/nope.jpg", limit: 10) }
+            archiveError { try archives.read(.member(archive: zip, name: "data/nope.jpg"), limit: 10) }
                 == .missing(zip + "/data/nope.jpg"))
         #expect(
-            archiveError { try archives.read(path: plain + "/inside", limit: 10) } == .missing(plain + "/inside"))
+            archiveError { try archives.read(.file(plain + "/inside"), limit: 10) } == .missing(plain + "/inside"))
         #expect(
-            archiveError { try archives.read(path: temp.path + "/no/such", limit: 10) }
+            archiveError { try archives.read(.file(temp.path + "/no/such"), limit: 10) }
                 == .missing(temp.path + "/no/such"))
         #expect(
-            archiveError { try archives.read(path: zip + "/data/tweets_media/1-a.jpg", limit: 1_000) }
+            archiveError { try archives.read(.member(archive: zip, name: "data/tweets_media/1-a.jpg"), limit: 1_000) }
                 == .tooLarge("data/tweets_media/1-a.jpg", limit: 1_000))
-        #expect(archives.isReadable(path: zip + "/data/tweets.js"))
-        #expect(!archives.isReadable(path: zip + "/data"))
-        #expect(archives.isReadable(path: plain))
-        #expect(archives.size(path: zip + "/data/tweets_media/1-a.jpg") == 50_000)
-        #expect(archives.size(path: plain) == 5)
-        #expect(archives.size(path: zip + "/missing") == nil)
+        #expect(archives.isReadable(.member(archive: zip, name: "data/tweets.js")))
+        #expect(!archives.isReadable(.member(archive: zip, name: "data")))
+        #expect(archives.isReadable(.file(plain)))
+        #expect(archives.size(of: .member(archive: zip, name: "data/tweets_media/1-a.jpg")) == 50_000)
+        #expect(archives.size(of: .file(plain)) == 5)
+        #expect(archives.size(of: .member(archive: zip, name: "missing")) == nil)
         #expect(
-            try archives.readPrefix(path: zip + "/data/tweets_media/1-a.jpg", count: 100) == Array(photo[..<100]))
-        #expect(try archives.readPrefix(path: plain, count: 3) == Array("pla".utf8))
-        #expect(try archives.readPrefix(path: plain, count: 300) == Array("plain".utf8))
-        #expect(archives.locate(zip + "/data/tweets.js") == .member(archive: zip, name: "data/tweets.js"))
-        #expect(archives.locate(plain) == .file(plain))
+            try archives.readPrefix(.member(archive: zip, name: "data/tweets_media/1-a.jpg"), count: 100) == Array(photo[..<100]))
+        #expect(try archives.readPrefix(.file(plain), count: 3) == Array("pla".utf8))
+        #expect(try archives.readPrefix(.file(plain), count: 300) == Array("plain".utf8))
+        #expect(try archives.open(path: zip).location(of: "data/tweets.js") == .member(archive: zip, name: "data/tweets.js"))
+        #expect(try archives.open(path: temp.path).location(of: "plain.txt") == .file(plain))
         #expect(archives.directoriesRead == 1)
     }
 
@@ -60,15 +60,14 @@ import Testing
         let zip = try temp.write("p.zip", zip: builder)
         let wanted = expected
         let archives = OpenArchives()
-        archives.remember(zipAt: zip)
         let wrong = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<20 {
                 let name = "media/\((thread + round) % 6).jpg"
-                if (try? archives.read(path: zip + "/" + name, limit: 1 << 20)) != wanted[name] {
+                if (try? archives.read(.member(archive: zip, name: name), limit: 1 << 20)) != wanted[name] {
                     wrong.withLock { $0 += 1 }
                 }
-                if archives.size(path: zip + "/" + name) != wanted[name]?.count { wrong.withLock { $0 += 1 } }
+                if archives.size(of: .member(archive: zip, name: name)) != wanted[name]?.count { wrong.withLock { $0 += 1 } }
             }
         }
         #expect(wrong.withLock { $0 } == 0)
@@ -82,13 +81,12 @@ import Testing
         first.add("a.txt", text: "first version")
         let path = try temp.write("r.zip", zip: first)
         let archives = OpenArchives()
-        archives.remember(zipAt: path)
-        #expect(try archives.read(path: path + "/a.txt", limit: 100) == Array("first version".utf8))
+        #expect(try archives.read(.member(archive: path, name: "a.txt"), limit: 100) == Array("first version".utf8))
         var second = ZipBuilder()
         second.add("a.txt", text: "second, longer version")
         try second.write(to: path + ".new")
         #expect(rename(path + ".new", path) == 0)
-        #expect(try archives.read(path: path + "/a.txt", limit: 100) == Array("second, longer version".utf8))
+        #expect(try archives.read(.member(archive: path, name: "a.txt"), limit: 100) == Array("second, longer version".utf8))
         #expect(archives.directoriesRead == 2)
     }
 
@@ -102,8 +100,7 @@ import Testing
         let cache = temp.path + "/cache/plumage/open"
         let before = try FileManager.default.contentsOfDirectory(atPath: temp.path + "/archive")
         let archives = OpenArchives()
-        archives.remember(zipAt: zip)
-        let copy = try archives.materialize(path: zip + "/data/tweets_media/2-clip.mp4", cacheFolder: cache)
+        let copy = try archives.materialize(.member(archive: zip, name: "data/tweets_media/2-clip.mp4"), cacheFolder: cache)
         #expect(copy.hasPrefix(cache + "/"))
         let name = String(copy.dropFirst(cache.count + 1))
         #expect(name.count == 12 + 1 + "2-clip.mp4".count)
@@ -113,15 +110,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [name])
         var first = stat()
         stat(copy, &first)
-        let again = try archives.materialize(path: zip + "/data/tweets_media/2-clip.mp4", cacheFolder: cache)
+        let again = try archives.materialize(.member(archive: zip, name: "data/tweets_media/2-clip.mp4"), cacheFolder: cache)
         var second = stat()
         stat(again, &second)
         #expect(again == copy)
         #expect(first.st_ino == second.st_ino)
-        #expect(try archives.materialize(path: plain, cacheFolder: cache) == plain)
+        #expect(try archives.materialize(.file(plain), cacheFolder: cache) == plain)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path + "/archive") == before)
         #expect(
-            archiveError { try archives.materialize(path: zip + "/nothing.mp4", cacheFolder: cache) }
+            archiveError { try archives.materialize(.member(archive: zip, name: "nothing.mp4"), cacheFolder: cache) }
                 == .missing(zip + "/nothing.mp4"))
     }
 
@@ -132,9 +129,8 @@ import Testing
         let zip = try temp.write("x.zip", zip: builder)
         let cache = temp.path + "/cache"
         let archives = OpenArchives()
-        archives.remember(zipAt: zip)
         #expect(
-            archiveError { try archives.materialize(path: zip + "/big.mp4", cacheFolder: cache, limit: 1_000) }
+            archiveError { try archives.materialize(.member(archive: zip, name: "big.mp4"), cacheFolder: cache, limit: 1_000) }
                 == .tooLarge("big.mp4", limit: 1_000))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [])
     }

@@ -45,6 +45,8 @@ public struct SubfolderArchive: ArchiveFiles {
     }
 
     public func path(of relative: String) -> String { base.path(of: folder + "/" + relative) }
+    /// The base archive's location of `<folder>/<relative>`.
+    public func location(of relative: String) -> ArchiveLocation { base.location(of: folder + "/" + relative) }
 
     public func whyUnlisted(_ relative: String) -> ArchiveError? {
         ArchivePath.isConfined(relative) ? base.whyUnlisted(folder + "/" + relative) : nil

@@ -1,13 +1,13 @@
-/// Where the bytes a path names live: a file of its own, or a member of an open zip. The rest of the
-/// program names a member `<zip path>/<member>` (`ZipArchive.path(of:)`); `OpenArchives.locate`
-/// turns that string into this value once, by the archives it has open.
+/// Where the bytes of a file named by an archive live: a file of its own, or a member of a zip.
+/// Archives hand it out (`ArchiveFiles.location(of:)`), `OpenArchives` reads it; nobody parses a
+/// path string to find out which it is.
 public enum ArchiveLocation: Hashable, Sendable {
-    /// A file on disk, at this path.
+    /// A file on disk, at this absolute path.
     case file(String)
     /// The member `name` of the zip at the absolute path `archive`.
     case member(archive: String, name: String)
 
-    /// The path the rest of the program knows this by: the file's, or `<archive>/<name>`.
+    /// How messages name it: the file's path, or `<archive>/<name>`.
     public var path: String {
         switch self {
         case .file(let path): path

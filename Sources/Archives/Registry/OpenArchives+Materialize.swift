@@ -4,14 +4,14 @@ extension OpenArchives {
     /// Largest member copied out for another program (a long video).
     public static let materializeLimit = 4 << 30
 
-    /// A plain file path for `path`, for handing to another program (`xdg-open` a video): a plain
+    /// A plain file path for `location`, for handing to another program (`xdg-open` a video): a plain
     /// file's own path, unchanged; a zip member copied once into `cacheFolder()` as
     /// `<hash of zip path and member>-<basename>`, written to a temporary file and renamed into
     /// place, and reused while a copy of the same size is there. Nothing is written next to the zip.
     public func materialize(
-        path: String, cacheFolder: String? = nil, limit: Int = OpenArchives.materializeLimit
+        _ location: ArchiveLocation, cacheFolder: String? = nil, limit: Int = OpenArchives.materializeLimit
     ) throws(ArchiveError) -> String {
-        guard case .member(let zip, let member) = try resolve(path) else { return path }
+        guard case .member(let zip, let member) = try resolve(location) else { return location.path }
         let folder = cacheFolder ?? Self.cacheFolder()
         try Self.makeFolders(folder)
         let basename = member.split(separator: "/").last.map(String.init) ?? "file"

@@ -1,33 +1,33 @@
 import Glibc
 
 extension OpenArchives {
-    /// The whole file or member at `path`, at most `limit` bytes (checked before and while
+    /// The whole file or member at `location`, at most `limit` bytes (checked before and while
     /// reading); a member read recently comes from memory. Throws `.missing(path)` when neither
     /// exists, `.cannotRead(path, …)` for something that is no regular file, the zip's errors for a member.
-    public func read(path: String, limit: Int) throws(ArchiveError) -> [UInt8] {
-        switch try resolve(path) {
+    public func read(_ location: ArchiveLocation, limit: Int) throws(ArchiveError) -> [UInt8] {
+        switch try resolve(location) {
         case .file(let file):
-            return try ArchivePath.readRegularFile(file, name: path, limit: limit)
+            return try ArchivePath.readRegularFile(file, name: location.path, limit: limit)
         case .member(let zip, let name):
             return try members.bytes(of: name, in: zip, limit: limit)
         }
     }
 
-    /// The first `count` bytes of the file or member at `path` (fewer when it is shorter),
+    /// The first `count` bytes of the file or member at `location` (fewer when it is shorter),
     /// decompressing no more than needed: for header probes. Errors as `read`.
-    public func readPrefix(path: String, count: Int) throws(ArchiveError) -> [UInt8] {
-        switch try resolve(path) {
+    public func readPrefix(_ location: ArchiveLocation, count: Int) throws(ArchiveError) -> [UInt8] {
+        switch try resolve(location) {
         case .file(let file):
             let opened = try ReadOnlyFile(path: file)
-            return try opened.bytes(at: 0, count: min(max(0, count), opened.size), name: path)
+            return try opened.bytes(at: 0, count: min(max(0, count), opened.size), name: location.path)
         case .member(let zip, let name):
             return try zip.readPrefix(name, count: count)
         }
     }
 
-    /// The size in bytes of the regular file or zip member (uncompressed) at `path`, or nil.
-    public func size(path: String) -> Int? {
-        switch try? resolve(path) {
+    /// The size in bytes of the regular file or zip member (uncompressed) at `location`, or nil.
+    public func size(of location: ArchiveLocation) -> Int? {
+        switch try? resolve(location) {
         case .file(let file)?:
             var status = stat()
             return stat(file, &status) == 0 ? Int(status.st_size) : nil
@@ -38,14 +38,15 @@ extension OpenArchives {
         }
     }
 
-    /// True when `path` is a regular file or a member of an opened or remembered zip.
-    public func isReadable(path: String) -> Bool { size(path: path) != nil }
+    /// True when `location` is a regular file or a member of a readable zip.
+    public func isReadable(_ location: ArchiveLocation) -> Bool { size(of: location) != nil }
 
-    /// Where `path`'s bytes are, opened: a regular file's path, or the zip (opened now when it is
-    /// only remembered) and the member's name. Throws `.missing(path)` when there is nothing,
+    /// Where `location`'s bytes are, opened: a regular file's path, or the zip (opened now when it
+    /// is not open yet) and the member's name. Throws `.missing(path)` when there is nothing,
     /// `.cannotRead(path, …)` when the file is no regular file or cannot be examined.
-    func resolve(_ path: String) throws(ArchiveError) -> Resolved {
-        switch locate(path) {
+    func resolve(_ location: ArchiveLocation) throws(ArchiveError) -> Resolved {
+        let path = location.path
+        switch location {
         case .file(let file):
             var status = stat()
             guard stat(file, &status) == 0 else {
@@ -66,7 +67,7 @@ extension OpenArchives {
         }
     }
 
-    /// A path resolved to what reads it.
+    /// A location resolved to what reads it.
     enum Resolved {
         /// A regular file on disk.
         case file(String)

@@ -3,7 +3,7 @@ import Locking
 
 /// The archives one program has opened, each opened once and shared by everyone who reads from it:
 /// source detection, the loader (data files, media look-ups) and the image decoders (members named
-/// `<zip path>/<member>`). Created by whoever composes the program (`plumage`'s `Startup`) and
+/// by an `ArchiveLocation`). Created by whoever composes the program (`plumage`'s `Startup`) and
 /// passed to those readers; nothing is process-wide.
 ///
 /// A zip's central directory is read once per opened file: it is read again only when the file at
@@ -14,8 +14,6 @@ public final class OpenArchives: Sendable {
     private struct State {
         /// Open zips by absolute path, most recently used last.
         var zips: [(path: String, archive: ZipArchive)] = []
-        /// Absolute paths of the zips `locate` matches: every zip opened or remembered.
-        var roots: Set<String> = []
         /// Central directories read so far.
         var directoriesRead = 0
     }
@@ -91,33 +89,11 @@ public final class OpenArchives: Sendable {
                 state.directoriesRead += 1
                 state.zips.removeAll { $0.path == absolute }
                 state.zips.append((absolute, archive))
-                state.roots.insert(absolute)
                 if state.zips.count > zipCapacity { state.zips.removeFirst() }
             }
             return .success(archive)
         }
         return try opened.get()
-    }
-
-    /// Remembers the zip at `path` as one whose members may be named later (`<path>/<member>`)
-    /// without opening it now: a source taken from the index cache names media inside a zip that
-    /// this run has not opened. Its directory is read at the first member read.
-    public func remember(zipAt path: String) {
-        let absolute = ArchivePath.absolute(path)
-        state.withLock { _ = $0.roots.insert(absolute) }
-    }
-
-    /// Where `path` lives: a member of an opened or remembered zip when it lies inside one
-    /// (`<zip>/<member>`, the longest such zip path; nothing is read or examined on disk), else a
-    /// file of its own.
-    public func locate(_ path: String) -> ArchiveLocation {
-        let roots = state.withLock { $0.roots }
-        var best: String?
-        for root in roots where path.utf8.count > root.utf8.count + 1 && path.hasPrefix(root + "/") {
-            if best == nil || root.utf8.count > best!.utf8.count { best = root }
-        }
-        guard let root = best else { return .file(path) }
-        return .member(archive: root, name: String(path.utf8.dropFirst(root.utf8.count + 1))!)
     }
 
     /// The open zip at `path` when it is still the file `identity` describes (marked most recently

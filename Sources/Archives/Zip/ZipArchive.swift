@@ -84,6 +84,9 @@ public struct ZipArchive: ArchiveFiles {
 
     public func size(of relative: String) -> Int? { members[relative]?.uncompressedSize }
 
+    /// The member `relative` of this zip.
+    public func location(of relative: String) -> ArchiveLocation { .member(archive: rootPath, name: relative) }
+
     /// `.notReadable` for a symbolic-link member of that name (and no file member); nil otherwise.
     public func whyUnlisted(_ relative: String) -> ArchiveError? {
         links.contains(relative) && members[relative] == nil

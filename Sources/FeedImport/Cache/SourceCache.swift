@@ -19,8 +19,9 @@ public enum SourceCache {
     /// The first bytes of every cache file.
     static let magic = Array("PLUMAGE INDEX\n".utf8)
     /// Bumped whenever this layout or what a reader produces changes, so old files are rebuilt.
-    /// 3: checksums after the head and at the end; stricter flags.
-    public static let formatVersion = 3
+    /// 3: checksums after the head and at the end; stricter flags. 4: media and avatars name a file,
+    /// a zip member or a URL (`ResourceLocator`) instead of a path string.
+    public static let formatVersion = 4
     /// Posts in the head: a screenful or two, a few milliseconds to decode.
     public static let headCount = 200
     /// Dates a cache may hold, in seconds from the epoch: ±2^40 s (±34,000 years), far beyond any
@@ -87,7 +88,7 @@ public enum SourceCache {
             w.uint(item.media.count)
             for m in item.media {
                 w.u8(mediaKinds.firstIndex(of: m.kind).map(UInt8.init)!)
-                w.optionalString(m.path); w.uint(m.width); w.uint(m.height)
+                locator(m.locator, &w); w.uint(m.width); w.uint(m.height)
                 w.optionalString(m.alt)
                 if let d = m.duration { w.u8(1); w.double(d) } else { w.u8(0) }
                 w.optionalString(m.remoteHost)
@@ -172,12 +173,31 @@ public enum SourceCache {
     private static let itemKinds: [ItemKind] = [.post, .reply, .repost, .quote]
     private static let mediaKinds: [MediaKind] = [.photo, .video, .gif]
 
+    /// A locator as a tag byte (0 none, 1 file, 2 zip member, 3 URL) and its strings.
+    private static func locator(_ l: ResourceLocator?, _ w: inout BinaryWriter) {
+        switch l {
+        case nil: w.u8(0)
+        case .file(let path)?: w.u8(1); w.string(path)
+        case .member(let archive, let name)?: w.u8(2); w.string(archive); w.string(name)
+        case .url(let url)?: w.u8(3); w.string(url)
+        }
+    }
+
+    private static func locator(_ r: inout BinaryReader) throws(BinaryReader.Damaged) -> ResourceLocator? {
+        switch try r.small(below: 4) {
+        case 0: nil
+        case 1: .file(try r.string())
+        case 2: .member(archive: try r.string(), name: try r.string())
+        default: .url(try r.string())
+        }
+    }
+
     private static func author(_ a: Author, _ w: inout BinaryWriter) {
-        w.string(a.name); w.string(a.handle); w.optionalString(a.avatar)
+        w.string(a.name); w.string(a.handle); locator(a.avatar, &w)
     }
 
     private static func author(_ r: inout BinaryReader) throws(BinaryReader.Damaged) -> Author {
-        Author(name: try r.string(), handle: try r.string(), avatar: try r.optionalString())
+        Author(name: try r.string(), handle: try r.string(), avatar: try locator(&r))
     }
 
     /// One item; its entities must lie in order inside its text (`start` ≤ `end` ≤ the text's scalars).
@@ -207,11 +227,11 @@ public enum SourceCache {
         var media: [Media] = []
         for _ in 0..<(try r.count(minSize: 6)) {
             let raw = try r.small(below: mediaKinds.count)
-            let path = try r.optionalString()
+            let locator = try locator(&r)
             let width = try r.uint(), height = try r.uint()
             let alt = try r.optionalString()
             let duration = try r.flag() ? try r.double() : nil
-            media.append(Media(kind: mediaKinds[raw], path: path, width: width, height: height, alt: alt, duration: duration,
+            media.append(Media(kind: mediaKinds[raw], locator: locator, width: width, height: height, alt: alt, duration: duration,
                                remoteHost: try r.optionalString()))
         }
         return Item(id: id, date: date, dateProblem: problem, author: author, kind: kind, text: text, entities: entities,

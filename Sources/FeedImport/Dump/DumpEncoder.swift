@@ -96,7 +96,7 @@ private struct JSONWriter {
         if let problem = item.dateProblem { raw(",\"date_problem\":"); string(problem) }
         raw(",\"author\":{\"name\":"); string(item.author.name)
         raw(",\"handle\":"); string(item.author.handle)
-        raw(",\"avatar\":"); optionalString(item.author.avatar)
+        raw(",\"avatar\":"); optionalString(item.author.avatar?.path)
         raw("},\"kind\":"); string(item.kind.rawValue)
         raw(",\"text\":"); string(item.text)
         raw(",\"entities\":[")
@@ -109,7 +109,7 @@ private struct JSONWriter {
         raw("],\"media\":[")
         for (i, m) in item.media.enumerated() {
             raw(i == 0 ? "{\"type\":" : ",{\"type\":"); string(m.kind.rawValue)
-            raw(",\"path\":"); optionalString(m.path)
+            raw(",\"path\":"); optionalString(m.locator?.path)
             raw(",\"width\":\(m.width),\"height\":\(m.height)}")
         }
         raw("]}")

@@ -54,7 +54,7 @@ public enum FieldLimits {
         }
         item.entities.removeAll { $0.target.utf8.count > url }
         for i in item.media.indices {
-            item.media[i].path = dropped(item.media[i].path, url)
+            item.media[i].locator = dropped(item.media[i].locator, url)
             item.media[i].remoteHost = dropped(item.media[i].remoteHost, host)
             item.media[i].alt = item.media[i].alt.map { capped($0, alt) }
         }
@@ -65,5 +65,11 @@ public enum FieldLimits {
     private static func dropped(_ value: String?, _ limit: Int) -> String? {
         guard let value, value.utf8.count <= limit else { return nil }
         return value
+    }
+
+    /// `locator`, or nil when its path or URL (`description`) is longer than `limit` bytes.
+    private static func dropped(_ locator: ResourceLocator?, _ limit: Int) -> ResourceLocator? {
+        guard let locator, locator.description.utf8.count <= limit else { return nil }
+        return locator
     }
 }

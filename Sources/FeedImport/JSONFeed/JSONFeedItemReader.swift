@@ -106,7 +106,7 @@ struct JSONFeedItemReader {
             ?? (raw["url"]?.string).flatMap(handle(fromURL:))
         let name = raw["name"]?.string ?? handle ?? ""
         guard !name.isEmpty || handle != nil else { return nil }
-        let avatar = (raw["avatar"]?.string).flatMap { files.existingFile($0) }
+        let avatar = (raw["avatar"]?.string).flatMap { files.existingFile($0) }.map(ResourceLocator.file)
         return FieldLimits.capped(Author(name: name, handle: handle ?? self.handle(fromName: name), avatar: avatar))
     }
 
@@ -135,10 +135,10 @@ struct JSONFeedItemReader {
         let alt = (ext?["alt"]?.string).flatMap { $0.isEmpty ? nil : FieldLimits.capped($0, FieldLimits.alt) }
         let duration = (raw?["duration_in_seconds"]?.double).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         if let w = ext?["width"]?.int, let h = ext?["height"]?.int, w > 0, h > 0 {
-            return Media(kind: kind, path: path, width: w, height: h, alt: alt, duration: duration, remoteHost: remoteHost)
+            return Media(kind: kind, locator: path.map(ResourceLocator.file), width: w, height: h, alt: alt, duration: duration, remoteHost: remoteHost)
         }
         let size = kind == .video ? nil : path.flatMap(files.imageSize)
-        return Media(kind: kind, path: path, width: size?.width ?? 0, height: size?.height ?? 0, alt: alt,
+        return Media(kind: kind, locator: path.map(ResourceLocator.file), width: size?.width ?? 0, height: size?.height ?? 0, alt: alt,
                      duration: duration, remoteHost: remoteHost)
     }
 

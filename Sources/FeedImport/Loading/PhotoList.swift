@@ -29,9 +29,9 @@ public enum PhotoList {
                 guard !images.isEmpty else {
                     throw SourceError(.unsupported, path: path, reason: "no images in this folder")
                 }
-                photos += images.map { Photo(path: absolute + "/" + $0, title: $0) }
+                photos += images.map { Photo(source: .file(absolute + "/" + $0), title: $0) }
             } else if FileSystem.isFile(absolute) {
-                photos.append(Photo(path: absolute, title: String(absolute.split(separator: "/").last ?? "")))
+                photos.append(Photo(source: .file(absolute), title: String(absolute.split(separator: "/").last ?? "")))
             } else if FileSystem.kind(of: absolute) == .other {
                 throw SourceError(.cannotRead, path: path, reason: "cannot read: not a regular file")
             } else {

@@ -41,7 +41,6 @@ public enum SourceLoader {
             let absolute = FileSystem.absolute(path)
             let fingerprint = cache == nil ? nil : SourceCacheStore.fingerprint(of: absolute)
             if let cache, let fingerprint, let cached = cache.load(path: absolute, fingerprint: fingerprint) {
-                rememberZip(absolute, in: archives)
                 sources.append(cached)
                 continue
             }
@@ -53,9 +52,8 @@ public enum SourceLoader {
     }
 
     /// The cached sources of `paths` merged, when every one of them has an intact cache for its
-    /// files as they are now; nil otherwise (then `load` reads them). A zip among them is remembered
-    /// in `archives`, whose decoders will be asked for its media.
-    public static func cached(paths: [String], cache: SourceCacheStore, archives: OpenArchives) -> FeedSource? {
+    /// files as they are now; nil otherwise (then `load` reads them).
+    public static func cached(paths: [String], cache: SourceCacheStore) -> FeedSource? {
         var sources: [FeedSource] = []
         for path in paths {
             let absolute = FileSystem.absolute(path)
@@ -64,7 +62,6 @@ public enum SourceLoader {
             else { return nil }
             sources.append(source)
         }
-        for path in paths { rememberZip(FileSystem.absolute(path), in: archives) }
         return sources.isEmpty ? nil : SourceMerge.merged(sources)
     }
 
@@ -98,21 +95,13 @@ public enum SourceLoader {
 
     /// The newest posts of the cached source of a single path, read from the start of its index cache
     /// when the files are unchanged: what a relaunch shows while the whole cache is read; nil otherwise.
-    /// A zip is remembered in `archives`, whose decoders will be asked for its media.
-    public static func cachedHead(paths: [String], cache: SourceCacheStore, archives: OpenArchives) -> FeedSource? {
+    public static func cachedHead(paths: [String], cache: SourceCacheStore) -> FeedSource? {
         guard paths.count == 1 else { return nil }
         let absolute = FileSystem.absolute(paths[0])
         guard let fingerprint = SourceCacheStore.fingerprint(of: absolute),
             let head = cache.loadHead(path: absolute, fingerprint: fingerprint)
         else { return nil }
-        rememberZip(absolute, in: archives)
         return head
-    }
-
-    /// Remembers `path` in `archives` when it is a zip: a source from the index cache names its
-    /// media `<zip>/<member>` although this run has not opened the zip.
-    private static func rememberZip(_ path: String, in archives: OpenArchives) {
-        if ArchiveOpener.isZip(path: path) { archives.remember(zipAt: path) }
     }
 
     /// True when reading `paths` may take long enough to be done in the background while the window

@@ -21,12 +21,12 @@ enum MastodonActor {
 
     /// The avatar file: `icon.url` (one object or the first of an array) when the archive holds
     /// it, else the first `avatar.*` at the root.
-    private static func avatar(_ actor: JSONValue?, archive: any ArchiveFiles) -> String? {
+    private static func avatar(_ actor: JSONValue?, archive: any ArchiveFiles) -> ResourceLocator? {
         let icon = MastodonStatusReader.list(actor?["icon"]).first
         if let url = icon?["url"]?.string ?? icon?.string {
             let name = String(url.drop { $0 == "/" })
-            if ArchivePath.isConfined(name), archive.contains(name) { return archive.path(of: name) }
+            if ArchivePath.isConfined(name), archive.contains(name) { return archive.locator(of: name) }
         }
-        return archive.entries.first { $0.hasPrefix("avatar.") && !$0.contains("/") }.map(archive.path(of:))
+        return archive.entries.first { $0.hasPrefix("avatar.") && !$0.contains("/") }.map(archive.locator(of:))
     }
 }

@@ -51,10 +51,10 @@ struct MastodonMediaResolver {
         let mime = raw["mediaType"]?.string?.lowercased()
         guard let kind = MediaKindGuess.kind(mime: mime, url: url) ?? (mime?.hasPrefix("audio/") == true ? .video : nil)
         else { return nil }
-        let path = entry(for: url).map(archive.path(of:))
+        let locator = entry(for: url).map(archive.locator(of:))
         let alt = raw["name"]?.string.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : FieldLimits.capped($0, FieldLimits.alt) }
         return Media(
-            kind: kind, path: path, width: max(0, raw["width"]?.int ?? 0), height: max(0, raw["height"]?.int ?? 0),
-            alt: alt, remoteHost: path == nil ? RemoteURL.host(of: url) : nil)
+            kind: kind, locator: locator, width: max(0, raw["width"]?.int ?? 0), height: max(0, raw["height"]?.int ?? 0),
+            alt: alt, remoteHost: locator == nil ? RemoteURL.host(of: url) : nil)
     }
 }

@@ -69,7 +69,7 @@ public enum PhotoFolderSource {
     /// One photo as an item: the file name as its text, the place as its author.
     static func item(_ photo: PlacePhoto, path: String, id: String, placeName: String) -> Item {
         Item(id: id, date: photo.date, author: Author(name: placeName, handle: ""), text: photo.name,
-             media: [Media(kind: .photo, path: path, width: photo.size?.width ?? 0, height: photo.size?.height ?? 0)])
+             media: [Media(kind: .photo, locator: .file(path), width: photo.size?.width ?? 0, height: photo.size?.height ?? 0)])
     }
 
     /// The file's modification time (the epoch when it cannot be examined).

@@ -54,7 +54,7 @@ struct TweetMedia: Sendable {
             let (width, height) = (raw.width ?? raw.aspect?.0 ?? 0, raw.height ?? raw.aspect?.1 ?? 0)
             let duration = raw.durationMillis.map { Double($0) / 1000 }
             guard let folder else {
-                return Media(kind: kind, path: nil, width: width, height: height, duration: duration,
+                return Media(kind: kind, locator: nil, width: width, height: height, duration: duration,
                              remoteHost: raw.imageURL.flatMap(Self.host))
             }
             var file = name.flatMap { folder.names.contains($0) ? $0 : nil }
@@ -65,8 +65,8 @@ struct TweetMedia: Sendable {
                     claimed.insert(others[0])
                 }
             }
-            let path = file.map { archive.path(of: folder.directory + "/" + $0) }
-            return Media(kind: kind, path: path, width: width, height: height, duration: duration)
+            let locator = file.map { archive.locator(of: folder.directory + "/" + $0) }
+            return Media(kind: kind, locator: locator, width: width, height: height, duration: duration)
         }
     }
 

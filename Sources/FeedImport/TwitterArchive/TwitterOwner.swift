@@ -22,7 +22,7 @@ enum TwitterOwner {
         let profile = first("data/profile.js", "profile", archive, &warnings)
         let avatar = id.flatMap { avatarFile(archive, directory: layout.profileDirectory, accountID: $0, profile: profile) }
         return FieldLimits.capped(
-            Author(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? handle, handle: handle, avatar: avatar.map(archive.path(of:))))
+            Author(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? handle, handle: handle, avatar: avatar.map(archive.locator(of:))))
     }
 
     /// `[0].<key>` of script file `relative`, or nil when it is absent or unreadable (then warned).

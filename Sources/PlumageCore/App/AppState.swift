@@ -48,9 +48,9 @@ public struct AppState: Sendable {
     /// The recently opened sources and photos: read by the platform at start (`.recentsLoaded`),
     /// recorded and forgotten here, saved by the platform (`.saveRecents`), shown by the recents screen.
     public internal(set) var recents = Recents()
-    /// The path of the photo the top screen showed at the last `update` (nil: none, or a missing
+    /// Where the photo the top screen showed at the last `update` (nil: none, or a missing
     /// one), so that each photo viewed is remembered once per viewing.
-    var lastViewedPath: String?
+    var lastViewedPhoto: ResourceLocator?
     /// The notice shown at the bottom of the window (a failed reload), if any.
     public internal(set) var notice: Notice?
     /// The FPS overlay's cached text and graph.
@@ -256,9 +256,9 @@ public struct AppState: Sendable {
     /// (each photo once per viewing); none otherwise. `update` calls it.
     mutating func viewedPhotoEffects() -> [Effect] {
         let photo = top.viewedPhoto
-        guard photo?.path != lastViewedPath else { return [] }
-        lastViewedPath = photo?.path
-        guard let photo, photo.path != nil else { return [] }
+        guard photo?.source != lastViewedPhoto else { return [] }
+        lastViewedPhoto = photo?.source
+        guard let photo, photo.source != nil else { return [] }
         return [.rememberPhoto(photo)]
     }
 

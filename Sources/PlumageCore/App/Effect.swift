@@ -21,9 +21,9 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case reload
     /// Open an http(s) URL in the desktop browser.
     case openURL(String)
-    /// Open a local file (a video) with the desktop's default program; the platform refuses
-    /// anything but an absolute path of an existing regular file.
-    case openFile(String)
+    /// Open a local file or zip member (a video) with the desktop's default program (a member is
+    /// copied out first); the platform refuses anything but an existing regular file or member.
+    case openFile(ResourceLocator)
     /// Decode these photos (most wanted first) instead of those asked for before: work for photos
     /// no longer listed may be dropped.
     case loadPhotos([PhotoRequest])
@@ -60,7 +60,8 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case (.pop, .pop), (.quit, .quit), (.toggleFullscreen, .toggleFullscreen), (.reload, .reload),
              (.cancelPhotoLoads, .cancelPhotoLoads), (.cancelPhotoHeaders, .cancelPhotoHeaders): true
         case let (.app(x), .app(y)): x == y
-        case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)), let (.openFile(x), .openFile(y)): x == y
+        case let (.openURL(x), .openURL(y)), let (.notice(x), .notice(y)): x == y
+        case let (.openFile(x), .openFile(y)): x == y
         case let (.textInput(x), .textInput(y)): x == y
         case let (.loadPhotos(x), .loadPhotos(y)): x == y
         case let (.loadImages(x), .loadImages(y)): x == y
@@ -87,7 +88,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case let .notice(text): "notice \(text)"
         case let .textInput(area): "textInput \(area.map(\.description) ?? "off")"
         case let .loadPhotos(requests):
-            "loadPhotos " + requests.map { "\($0.path.split(separator: "/").last ?? "")@\($0.priority)" }
+            "loadPhotos " + requests.map { "\($0.source.fileName)@\($0.priority)" }
                 .joined(separator: " ")
         case .cancelPhotoLoads: "cancelPhotoLoads"
         case let .loadImages(requests): "loadImages " + requests.map(\.description).joined(separator: ", ")
@@ -99,7 +100,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
                 + request.tasks.prefix(3).map(\.name).joined(separator: " ") + (request.tasks.count > 3 ? " …" : "")
         case .cancelPhotoHeaders: "cancelPhotoHeaders"
         case let .saveRecents(recents): "saveRecents " + recents.entries.map(\.title).joined(separator: " ")
-        case let .rememberPhoto(photo): "rememberPhoto \(photo.path ?? "-")"
+        case let .rememberPhoto(photo): "rememberPhoto \(photo.source.map(\.description) ?? "-")"
         case let .readSource(.index(source), generation): "readSource index \(source.title) #\(generation)"
         case let .readSource(.load(bar, reloading), generation):
             "readSource load\(reloading ? " (reloading)" : "") \(bar.label) #\(generation)"

@@ -34,23 +34,23 @@ public enum MouseButton: Hashable, Sendable {
 /// What the platform learnt about one photo of the image view since the last frame.
 public enum PhotoNews: Hashable, Sendable {
     /// The header was read: the photo's size as shown (EXIF orientation applied).
-    case size(path: String, PixelSize)
+    case size(source: ResourceLocator, PixelSize)
     /// Pyramid level `level` (0 = full resolution, k = 1/2^k) has pixels ready to draw.
-    case level(path: String, level: Int)
+    case level(source: ResourceLocator, level: Int)
     /// Some of the photo's pixels are not fully opaque: it is drawn blended, over a checkerboard
     /// or the backdrop. Heard before its levels.
-    case transparent(path: String)
+    case transparent(source: ResourceLocator)
     /// The photo cannot be shown, and why.
-    case failed(path: String, ImageError)
+    case failed(source: ResourceLocator, ImageError)
     /// The pixels of pyramid level `level` were let go (the decoded-pixel budget needed the room):
     /// it cannot be drawn until decoded again.
-    case dropped(path: String, level: Int)
+    case dropped(source: ResourceLocator, level: Int)
 
     /// The photo the news is about.
-    public var path: String {
+    public var source: ResourceLocator {
         switch self {
-        case let .size(path, _), let .level(path, _), let .transparent(path), let .failed(path, _),
-             let .dropped(path, _): path
+        case let .size(source, _), let .level(source, _), let .transparent(source), let .failed(source, _),
+             let .dropped(source, _): source
         }
     }
 }

@@ -159,7 +159,7 @@ public struct ScreenEnvironment: Sendable {
     /// The blurred background image over the whole window with `tints` (colour over points) baked
     /// into its pixels in order.
     func backdrop(tints: [(RGBA, Rect)]) -> ImageRequest {
-        ImageRequest(path: backgroundPath, size: displayScale.pixels(windowSize),
+        ImageRequest(source: .file(backgroundPath), size: displayScale.pixels(windowSize),
                      blurSigma: ChromeMetrics.backgroundBlurSigma * displayScale.factor,
                      tints: tints.map { ImageTint($0.0, over: displayScale.pixels($0.1)) })
     }

@@ -40,7 +40,7 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
     /// none (a screen sliding away). `still`: the view rests at an auto zoom (fit or fill), so the
     /// platform may keep the pixels it draws and copy them 1:1 while the same command repeats.
     case photo(
-        path: String, destination: Rect, level: Int, fallback: [Int] = [], ahead: [PhotoAhead] = [],
+        source: ResourceLocator, destination: Rect, level: Int, fallback: [Int] = [], ahead: [PhotoAhead] = [],
         filter: SampleFilter, blended: Bool = false, uploads: Bool = true, still: Bool = false)
     /// A checkerboard filling a rectangle (what shows through transparent pixels): `light`, with
     /// `dark` squares of side `square` points alternating from the rectangle's top-left corner.
@@ -59,8 +59,8 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .icon(icon, r, c): "icon \(icon.rawValue) \(r) \(c)"
         case let .blurBehind(r, s, t): "blurBehind \(r) sigma \(compactDecimal(s)) tint \(t)"
         case let .pixels(b, r, key): "pixels \(key) \(b.size) in \(r)"
-        case let .photo(path, r, level, _, _, filter, blended, uploads, _):
-            "photo \(path.split(separator: "/").last ?? "") in \(r) level \(level) \(filter)"
+        case let .photo(source, r, level, _, _, filter, blended, uploads, _):
+            "photo \(source.fileName) in \(r) level \(level) \(filter)"
                 + (blended ? " blended" : "") + (uploads ? "" : " no-uploads")
         case let .checkerboard(r, square, light, dark):
             "checkerboard \(r) square \(compactDecimal(square)) \(light) \(dark)"
@@ -80,8 +80,8 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .icon(icon, r, c): return .icon(icon, move(r), c)
         case let .blurBehind(r, sigma, tint): return .blurBehind(move(r), sigma: sigma, tint: tint)
         case let .pixels(bitmap, r, key): return .pixels(bitmap, move(r), key: key)
-        case let .photo(path, destination, level, fallback, ahead, filter, blended, uploads, still):
-            return .photo(path: path, destination: move(destination), level: level, fallback: fallback, ahead: ahead,
+        case let .photo(source, destination, level, fallback, ahead, filter, blended, uploads, still):
+            return .photo(source: source, destination: move(destination), level: level, fallback: fallback, ahead: ahead,
                           filter: filter, blended: blended, uploads: uploads, still: still)
         case let .checkerboard(r, square, light, dark):
             return .checkerboard(move(r), square: square, light: light, dark: dark)
@@ -91,8 +91,8 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
 
     /// The command as drawn by a screen that is going away: photos without uploads; the rest as is.
     public var withoutUploads: DrawCommand {
-        guard case let .photo(path, destination, level, fallback, _, filter, blended, _, _) = self else { return self }
-        return .photo(path: path, destination: destination, level: level, fallback: fallback, ahead: [], filter: filter,
+        guard case let .photo(source, destination, level, fallback, _, filter, blended, _, _) = self else { return self }
+        return .photo(source: source, destination: destination, level: level, fallback: fallback, ahead: [], filter: filter,
                       blended: blended, uploads: false, still: false)
     }
 }

@@ -3,8 +3,8 @@ import Imaging
 /// A decoded, exactly sized image the executor should show: decoded off the main thread,
 /// scaled to cover `size` and centre-cropped to it, masked to `shape`, optionally blurred.
 public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
-    /// Absolute path of the source file.
-    public var path: String
+    /// Where the source image is.
+    public var source: ResourceLocator
     /// Output size in device pixels (drawn 1:1, so it stays crisp and cheap to draw).
     public var size: PixelSize
     /// Mask applied after scaling and cropping (`.rect` = none).
@@ -16,13 +16,13 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
     /// instead of blended every frame.
     public var tints: [ImageTint]
     /// Creates a request.
-    public init(path: String, size: PixelSize, shape: ImageShape = .rect, blurSigma: Double = 0,
+    public init(source: ResourceLocator, size: PixelSize, shape: ImageShape = .rect, blurSigma: Double = 0,
                 tints: [ImageTint] = []) {
-        self.path = path; self.size = size; self.shape = shape; self.blurSigma = blurSigma
+        self.source = source; self.size = size; self.shape = shape; self.blurSigma = blurSigma
         self.tints = tints
     }
     public var description: String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = source.fileName
         let tinted = tints.map { " tint \($0.color) [\($0.rect.x),\($0.rect.y) \($0.rect.width)x\($0.rect.height)]" }.joined()
         return "\(name)@\(size)\(shape == .rect ? "" : " \(shape)")\(blurSigma > 0 ? " blur \(compactDecimal(blurSigma))" : "")\(tinted)"
     }

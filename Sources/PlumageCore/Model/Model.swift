@@ -6,10 +6,10 @@ public struct Author: Hashable, Sendable {
     public var name: String
     /// Handle without the leading @ ("ada").
     public var handle: String
-    /// Absolute path of the avatar image on disk, or nil when there is none.
-    public var avatar: String?
+    /// Where the avatar image is, or nil when there is none.
+    public var avatar: ResourceLocator?
     /// Creates an author.
-    public init(name: String, handle: String, avatar: String? = nil) {
+    public init(name: String, handle: String, avatar: ResourceLocator? = nil) {
         self.name = name; self.handle = handle; self.avatar = avatar
     }
 }
@@ -46,8 +46,8 @@ public enum MediaKind: String, Hashable, Sendable {
 public struct Media: Hashable, Sendable {
     /// Whether the file is a photo, a video or an animated GIF.
     public var kind: MediaKind
-    /// Absolute path of the file, or nil when the file is missing.
-    public var path: String?
+    /// Where the file is, or nil when it is missing.
+    public var locator: ResourceLocator?
     /// Width in pixels of the original (0 when unknown).
     public var width: Int
     /// Height in pixels of the original (0 when unknown).
@@ -60,10 +60,10 @@ public struct Media: Hashable, Sendable {
     public var remoteHost: String?
     /// Creates a medium.
     public init(
-        kind: MediaKind, path: String?, width: Int, height: Int, alt: String? = nil, duration: Double? = nil,
+        kind: MediaKind, locator: ResourceLocator?, width: Int, height: Int, alt: String? = nil, duration: Double? = nil,
         remoteHost: String? = nil
     ) {
-        self.kind = kind; self.path = path; self.width = width; self.height = height
+        self.kind = kind; self.locator = locator; self.width = width; self.height = height
         self.alt = alt; self.duration = duration; self.remoteHost = remoteHost
     }
     /// Height over width, or 3:4 landscape when unknown.

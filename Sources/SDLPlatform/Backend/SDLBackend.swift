@@ -25,7 +25,7 @@ public final class SDLBackend {
     public let photoTextures: PhotoTextures
     /// The photos the latest `.loadPhotos` marked warm (neighbours): their coarsest decoded level is
     /// uploaded in idle time.
-    var warmPhotos: [String] = []
+    var warmPhotos: [ResourceLocator] = []
     /// The app's job system: decodes on its decode lane, `runInBackground` on its loading lane.
     public let jobs: JobSystem
     /// Results of background work (`runInBackground`) waiting for `news()`.
@@ -87,14 +87,14 @@ public final class SDLBackend {
             + executor.takeRenderedLinks().map { .textRendered(key: $0.key, runs: $0.runs) }
             + photos.drain().map { delivery in
             switch delivery {
-            case let .info(path, info): return .photo(.size(path: path, info.orientedSize))
-            case let .level(path, level, _, _): return .photo(.level(path: path, level: level))
-            case let .transparent(path): return .photo(.transparent(path: path))
-            case let .failed(path, error):
-                photoTextures.remove(path: path)
-                return .photo(.failed(path: path, error))
-            case let .dropped(path, level):
-                return .photo(.dropped(path: path, level: level))
+            case let .info(source, info): return .photo(.size(source: source, info.orientedSize))
+            case let .level(source, level, _, _): return .photo(.level(source: source, level: level))
+            case let .transparent(source): return .photo(.transparent(source: source))
+            case let .failed(source, error):
+                photoTextures.remove(source: source)
+                return .photo(.failed(source: source, error))
+            case let .dropped(source, level):
+                return .photo(.dropped(source: source, level: level))
             }
         }
     }
@@ -109,7 +109,7 @@ public final class SDLBackend {
     /// Draws `frame` (not presented) and queues the warm photos' coarsest levels for idle-time upload.
     public func draw(_ frame: Frame) {
         executor.draw(frame)
-        for path in warmPhotos { executor.prefetchPhoto(path: path) }
+        for source in warmPhotos { executor.prefetchPhoto(source: source) }
     }
 
     /// Carries out the backend's share of `effects` (photo and image work, text input) and ignores
@@ -121,11 +121,11 @@ public final class SDLBackend {
                 // Each request list replaces the last (the core numbers them): the loader drops late
                 // results and queued work of older lists; an empty list leaves nothing wanted.
                 for request in requests {
-                    photos.request(path: request.path, viewSize: request.viewSize, priority: request.priority,
+                    photos.request(source: request.source, viewSize: request.viewSize, priority: request.priority,
                                    generation: request.generation)
                 }
                 if let generation = requests.first?.generation { photos.cancel(olderThan: generation) } else { photos.cancelAll() }
-                warmPhotos = requests.filter(\.warm).map(\.path)
+                warmPhotos = requests.filter(\.warm).map(\.source)
             case .cancelPhotoLoads:
                 photos.cancelAll()
                 warmPhotos = []

@@ -17,16 +17,16 @@ public final class DecodedImageCache {
 
     /// What an entry is.
     enum Key: Hashable {
-        /// Pyramid level `level` (0 = full resolution) of the photo at `path`.
-        case level(path: String, level: Int)
+        /// Pyramid level `level` (0 = full resolution) of the photo at `source`.
+        case level(source: ResourceLocator, level: Int)
         /// A feed image as drawn.
         case image(ImageRequest)
 
         /// The file the entry comes from.
-        var path: String {
+        var source: ResourceLocator {
             switch self {
-            case .level(let path, _): path
-            case .image(let request): request.path
+            case .level(let source, _): source
+            case .image(let request): request.source
             }
         }
     }
@@ -34,11 +34,11 @@ public final class DecodedImageCache {
     private var storage: CostCache<Key, Entry>
     private var costs: [Key: Int] = [:]
     /// Photo levels evicted since the last `takeDroppedLevels()`, in order.
-    private var dropped: [(path: String, level: Int)] = []
+    private var dropped: [(source: ResourceLocator, level: Int)] = []
 
     /// The photo levels evicted to make room since the last call, in order (the image view's
     /// screens hear of them, so they never choose a level that has no pixels).
-    func takeDroppedLevels() -> [(path: String, level: Int)] {
+    func takeDroppedLevels() -> [(source: ResourceLocator, level: Int)] {
         defer { dropped.removeAll() }
         return dropped
     }
@@ -53,22 +53,22 @@ public final class DecodedImageCache {
     public var byteLimit: Int { storage.costLimit }
 
     /// The cached level, marking it recently used; nil when absent.
-    public func entry(path: String, level: Int) -> Entry? { storage.value(for: .level(path: path, level: level)) }
+    public func entry(source: ResourceLocator, level: Int) -> Entry? { storage.value(for: .level(source: source, level: level)) }
 
-    /// True when level `level` of `path` is cached; does not change recency.
-    public func contains(path: String, level: Int) -> Bool { storage.contains(.level(path: path, level: level)) }
+    /// True when level `level` of `source` is cached; does not change recency.
+    public func contains(source: ResourceLocator, level: Int) -> Bool { storage.contains(.level(source: source, level: level)) }
 
-    /// True when a full-quality (non-preview) level 0…`level` of `path` is cached.
-    func hasFinal(path: String, atOrBelow level: Int) -> Bool {
-        (0...max(0, level)).contains { entry(path: path, level: $0)?.isPreview == false }
+    /// True when a full-quality (non-preview) level 0…`level` of `source` is cached.
+    func hasFinal(source: ResourceLocator, atOrBelow level: Int) -> Bool {
+        (0...max(0, level)).contains { entry(source: source, level: $0)?.isPreview == false }
     }
 
-    /// Stores `entry` as level `level` of `path`, evicting least recently used entries of files that
-    /// `outranks` does not protect (it gets each cached entry's path). Returns false, storing
+    /// Stores `entry` as level `level` of `source`, evicting least recently used entries of files that
+    /// `outranks` does not protect (it gets each cached entry's source). Returns false, storing
     /// nothing, when that cannot free enough bytes.
     @discardableResult
-    public func insert(_ entry: Entry, path: String, level: Int, outranks: (_ cachedPath: String) -> Bool) -> Bool {
-        insert(entry, for: .level(path: path, level: level), outranks: outranks)
+    public func insert(_ entry: Entry, source: ResourceLocator, level: Int, outranks: (_ cachedSource: ResourceLocator) -> Bool) -> Bool {
+        insert(entry, for: .level(source: source, level: level), outranks: outranks)
     }
 
     /// The feed image made for `request`, marking it recently used; nil when absent.
@@ -77,19 +77,19 @@ public final class DecodedImageCache {
     /// Stores the feed image made for `request`, evicting least recently used entries of any kind
     /// except photos `outranks` protects. Returns false when it does not fit.
     @discardableResult
-    func insert(image bitmap: Bitmap, for request: ImageRequest, outranks: (_ cachedPath: String) -> Bool) -> Bool {
+    func insert(image bitmap: Bitmap, for request: ImageRequest, outranks: (_ cachedSource: ResourceLocator) -> Bool) -> Bool {
         insert(Entry(bitmap: bitmap, isPreview: false), for: .image(request), outranks: outranks)
     }
 
     /// The shared body of the inserts.
-    private func insert(_ entry: Entry, for key: Key, outranks: (String) -> Bool) -> Bool {
+    private func insert(_ entry: Entry, for key: Key, outranks: (ResourceLocator) -> Bool) -> Bool {
         let cost = entry.bitmap.byteCount
         let previous = storage.removeValue(for: key)
         var excess = storage.totalCost + cost - storage.costLimit
         var victims: [Key] = []
         storage.visitFromOldest { old in
             guard excess > 0 else { return false }
-            if !outranks(old.path) {
+            if !outranks(old.source) {
                 victims.append(old)
                 excess -= costs[old] ?? 0
             }
@@ -102,7 +102,7 @@ public final class DecodedImageCache {
         for victim in victims {
             storage.removeValue(for: victim)
             costs[victim] = nil
-            if case let .level(path, level) = victim { dropped.append((path, level)) }
+            if case let .level(source, level) = victim { dropped.append((source, level)) }
         }
         storage.insert(entry, for: key, cost: cost)
         costs[key] = cost

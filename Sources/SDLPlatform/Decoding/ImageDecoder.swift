@@ -33,7 +33,7 @@ public enum ImageDecoder {
         if loaded & wanted != wanted { throw SDLError.capture("IMG_Init") }
     }
 
-    /// Decodes the image at `path` on the calling thread. With a `target` (pixels), the result is
+    /// Decodes the image at `source` on the calling thread. With a `target` (pixels), the result is
     /// reduced as far as it still covers `target` in both dimensions; nil decodes full size. Files
     /// above `pixelCap` pixels or with a malformed header are rejected before decoding.
     ///
@@ -41,17 +41,17 @@ public enum ImageDecoder {
     /// lane, and when one exceeds `timeout` seconds this returns `.decodeTimedOut` and abandons that
     /// lane's thread until libpng gives up, possibly never (the PNG chunk walk already rejects the
     /// files known to hang it; see `runWithTimeout`). JPEG decodes (TurboJPEG, no known hangs) run
-    /// inline on the calling thread. A member of a zip open in `archives` (`<zip>/<member>`) is read
-    /// through it; without `archives`, files only.
+    /// inline on the calling thread. A zip member is read through `archives` (without it, files only);
+    /// a URL is not fetched here (`.cannotRead`).
     public static func decode(
-        path: String, cover target: PixelSize?, pixelCap: Int = 250_000_000, timeout: Double = 5,
+        source: ResourceLocator, cover target: PixelSize?, pixelCap: Int = 250_000_000, timeout: Double = 5,
         archives: OpenArchives? = nil
     ) -> Result<DecodedImage, ImageError> {
         do throws(ImageError) {
-            let file = try ImageFile(path: path, archives: archives)
+            let file = try ImageFile(source: source, archives: archives)
             let info = try inspect(file, pixelCap: pixelCap)
             let storedTarget = target.map { info.orientation >= 5 ? PixelSize(width: $0.height, height: $0.width) : $0 }
-            var bitmap = try decodeFull(path: path, file: file, info: info, target: storedTarget, timeout: timeout)
+            var bitmap = try decodeFull(file: file, info: info, target: storedTarget, timeout: timeout)
             let fullSize = info.format == .jpeg ? info.size : bitmap.size
             if let storedTarget, storedTarget.width > 0, storedTarget.height > 0 {
                 let factor = min(bitmap.width / storedTarget.width, bitmap.height / storedTarget.height)
@@ -69,15 +69,15 @@ public enum ImageDecoder {
         }
     }
 
-    /// Reads the header of `path` without decoding: format, stored size and EXIF orientation. Fails
+    /// Reads the header of `source` without decoding: format, stored size and EXIF orientation. Fails
     /// with `.tooLarge` above `pixelCap` pixels, and for a PNG whose chunk list does not fit the file
     /// (the files that hang SDL_image). Cheap (≤ 64 KB read, rarely 4 MB); any thread. Zip members
     /// as `decode`.
-    public static func inspect(path: String, pixelCap: Int = 250_000_000, archives: OpenArchives? = nil)
+    public static func inspect(source: ResourceLocator, pixelCap: Int = 250_000_000, archives: OpenArchives? = nil)
         -> Result<ImageInfo, ImageError>
     {
         do throws(ImageError) {
-            let file = try ImageFile(path: path, archives: archives)
+            let file = try ImageFile(source: source, archives: archives)
             return .success(try inspect(file, pixelCap: pixelCap))
         } catch {
             return .failure(error)
@@ -95,20 +95,20 @@ public enum ImageDecoder {
     /// flags (a progressive file: only its first `previewScans` scans).
     /// nil when there is no such preview: not a JPEG, `level` out of range, or a colour space
     /// TurboJPEG cannot convert (CMYK). `info` comes from `inspect`; any thread. Zip members as `decode`.
-    public static func decodePreview(path: String, info: ImageInfo, level: Int, archives: OpenArchives? = nil)
+    public static func decodePreview(source: ResourceLocator, info: ImageInfo, level: Int, archives: OpenArchives? = nil)
         -> Result<Bitmap, ImageError>?
     {
         guard info.format == .jpeg, (1...3).contains(level) else { return nil }
         do throws(ImageError) {
-            let file = try ImageFile(path: path, archives: archives)
+            let file = try ImageFile(source: source, archives: archives)
             guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
             // A progressive file at 1/4 or 1/8: only the low frequencies, without libjpeg's whole-image
             // coefficient buffer (48 MB zeroed for 16 MP): ~15 ms instead of ~80.
             if level >= 2, let bitmap = ProgressiveJPEGPreview.decode(bytes, log2Scale: level) {
                 return .success(bitmap.rotated(orientation: info.orientation))
             }
-            let source = TurboJPEG.progressivePrefix(bytes, scans: previewScans) ?? bytes
-            switch TurboJPEG.decode(source, denominator: 1 << level, fast: true) {
+            let scans = TurboJPEG.progressivePrefix(bytes, scans: previewScans) ?? bytes
+            switch TurboJPEG.decode(scans, denominator: 1 << level, fast: true) {
             case .decoded(let bitmap): return .success(bitmap.rotated(orientation: info.orientation))
             case .failed(let error): return .failure(error)
             case .unsupportedColorSpace: return nil
@@ -118,19 +118,27 @@ public enum ImageDecoder {
         }
     }
 
-    /// The full-resolution pixels of `path`, EXIF orientation applied: TurboJPEG for JPEG, SDL_image
-    /// (abandoned after `timeout` seconds, see `decode(path:cover:)`) for the rest. `info` comes
+    /// The full-resolution pixels of `source`, EXIF orientation applied: TurboJPEG for JPEG, SDL_image
+    /// (abandoned after `timeout` seconds, see `decode(source:cover:)`) for the rest. `info` comes
     /// from `inspect`, which must have accepted the file; any thread. Zip members as `decode`.
     public static func decodeFullResolution(
-        path: String, info: ImageInfo, timeout: Double = 5, archives: OpenArchives? = nil
+        source: ResourceLocator, info: ImageInfo, timeout: Double = 5, archives: OpenArchives? = nil
     ) -> Result<Bitmap, ImageError> {
         do throws(ImageError) {
-            let file = try ImageFile(path: path, archives: archives)
-            let bitmap = try decodeFull(path: path, file: file, info: info, target: nil, timeout: timeout)
+            let file = try ImageFile(source: source, archives: archives)
+            let bitmap = try decodeFull(file: file, info: info, target: nil, timeout: timeout)
             return .success(bitmap.rotated(orientation: info.orientation))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The whole file or zip member at `source` (a member at most `ArchiveLimits.mediaFile`
+    /// bytes), for measurements; errors as `decode`.
+    static func bytes(of source: ResourceLocator, archives: OpenArchives?) throws(ImageError) -> [UInt8] {
+        let file = try ImageFile(source: source, archives: archives)
+        guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
+        return bytes
     }
 
     /// Probes `file`, applies the pixel cap and, for PNG, walks the chunk list.
@@ -145,7 +153,7 @@ public enum ImageDecoder {
 
     /// The decoder's full output in stored orientation: TurboJPEG for JPEG, SDL_image otherwise.
     private static func decodeFull(
-        path: String, file: borrowing ImageFile, info: ImageInfo, target: PixelSize?, timeout: Double
+        file: borrowing ImageFile, info: ImageInfo, target: PixelSize?, timeout: Double
     ) throws(ImageError) -> Bitmap {
         if info.format == .jpeg {
             guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
@@ -156,7 +164,7 @@ public enum ImageDecoder {
             }
         }
         let type: String? = info.format == .tga ? "TGA" : nil
-        let memory = file.memory
+        let (memory, path) = (file.memory, file.path)
         return try runWithTimeout(timeout) { loadWithSDLImage(path: path, memory: memory, type: type) }.get()
     }
 
@@ -167,7 +175,7 @@ public enum ImageDecoder {
     /// `SDL_ConvertSurfaceFormat`, which turns the key into alpha.
     /// `type` names a format SDL_image cannot recognise by its contents ("TGA"); nil lets it sniff.
     /// `memory` holds the file's bytes when it is a zip member (read from memory, not from `path`).
-    private static func loadWithSDLImage(path: String, memory: [UInt8]?, type: String?) -> Result<Bitmap, ImageError> {
+    private static func loadWithSDLImage(path: String?, memory: [UInt8]?, type: String?) -> Result<Bitmap, ImageError> {
         let surface: UnsafeMutablePointer<SDL_Surface>?
         if let memory {
             surface = memory.withUnsafeBytes { raw in
@@ -175,6 +183,7 @@ public enum ImageDecoder {
                 return type.map { IMG_LoadTyped_RW(source, 1, $0) } ?? IMG_Load_RW(source, 1)
             }
         } else {
+            guard let path else { return .failure(.cannotRead("neither a file nor bytes")) }
             surface = type.map { IMG_LoadTyped_RW(SDL_RWFromFile(path, "rb"), 1, $0) } ?? IMG_Load(path)
         }
         guard let loaded = surface else { return .failure(.corrupt(SDLError.capture("IMG_Load").message)) }
@@ -261,8 +270,8 @@ public enum ImageDecoder {
 }
 
 /// An image file's bytes: an open file read with `pread`, closed when dropped, or, for a member of a
-/// zip open in an `OpenArchives` (`<zip>/<member>`, located by it once), the member read into memory
-/// through it (at most `ArchiveLimits.mediaFile`). Errors carry the system's or the archive's reason.
+/// zip, the member read into memory through an `OpenArchives` (at most `ArchiveLimits.mediaFile`).
+/// Errors carry the system's or the archive's reason.
 private struct ImageFile: ~Copyable {
     /// The open file descriptor, or -1 for a zip member.
     private let descriptor: Int32
@@ -270,14 +279,22 @@ private struct ImageFile: ~Copyable {
     let size: Int
     /// The member's bytes, for a zip member.
     let memory: [UInt8]?
+    /// The file's path, for a file of its own.
+    let path: String?
 
-    /// Opens a regular file for reading, or reads the zip member `path` names when `archives`
-    /// locates it in one of its zips; throws `.cannotRead` with the system's or the archive's reason.
-    init(path: String, archives: OpenArchives?) throws(ImageError) {
-        if let archives, case .member = archives.locate(path) {
+    /// Opens a regular file for reading, or reads a zip member through `archives`; throws
+    /// `.cannotRead` with the system's or the archive's reason, or for a URL (never fetched here)
+    /// and a member without `archives`.
+    init(source: ResourceLocator, archives: OpenArchives?) throws(ImageError) {
+        let path: String
+        switch source {
+        case .url: throw .cannotRead("a remote image is not read as a file")
+        case .file(let file): path = file
+        case .member(let archive, let name):
+            guard let archives else { throw .cannotRead("no reader for the archive") }
             do throws(ArchiveError) {
-                let bytes = try archives.read(path: path, limit: ArchiveLimits.mediaFile)
-                (descriptor, size, memory) = (-1, bytes.count, bytes)
+                let bytes = try archives.read(.member(archive: archive, name: name), limit: ArchiveLimits.mediaFile)
+                (descriptor, size, memory, self.path) = (-1, bytes.count, bytes, nil)
                 return
             } catch .missing {
                 throw .cannotRead(String(cString: strerror(ENOENT)))
@@ -297,7 +314,7 @@ private struct ImageFile: ~Copyable {
             close(fd)
             throw .cannotRead("not a regular file")
         }
-        (descriptor, size, memory) = (fd, Int(status.st_size), nil)
+        (descriptor, size, memory, self.path) = (fd, Int(status.st_size), nil, path)
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }

@@ -25,7 +25,7 @@ public final class ImageStore {
     let workers: DecodeWorkers<ImageRequest, Delivery>
     /// Decoded pixels shared with the image view.
     let cache: DecodedImageCache
-    /// The program's open archives, through which zip members (`<zip>/<member>`) are read; nil: files only.
+    /// The program's open archives, through which zip members are read; nil: files only.
     let archives: OpenArchives?
     /// Carries deliveries from workers to the main thread.
     let mailbox: Mailbox<Delivery>
@@ -131,7 +131,7 @@ public final class ImageStore {
 
     /// Decodes, scales, crops, masks and blurs one request (runs on a worker).
     static func produce(_ request: ImageRequest, archives: OpenArchives?) -> Result<Bitmap, ImageError> {
-        ImageDecoder.decode(path: request.path, cover: request.size, archives: archives).map { decoded in
+        ImageDecoder.decode(source: request.source, cover: request.size, archives: archives).map { decoded in
             var bitmap = decoded.bitmap.covering(request.size).masked(request.shape)
             if request.blurSigma > 0 { BoxBlur.blur(&bitmap, sigma: request.blurSigma) }
             for tint in request.tints { bitmap.composite(tint.color, over: tint.rect) }

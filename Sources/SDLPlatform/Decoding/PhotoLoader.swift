@@ -4,28 +4,28 @@ import Imaging
 import Jobs
 import PlumageCore
 
-/// What the loader reports about one photo, drained on the main thread. For a path, `.info` comes
+/// What the loader reports about one photo, drained on the main thread. For a source, `.info` comes
 /// before any `.level`; deliveries may repeat (a re-request replays what is cached) and a later
 /// `.level` for the same level supersedes an earlier one.
 public enum PhotoDelivery: Sendable {
     /// The header: format, stored size and EXIF orientation (`ImageInfo.orientedSize` is the size shown).
-    case info(path: String, ImageInfo)
+    case info(source: ResourceLocator, ImageInfo)
     /// Pyramid level `level` (0 = full resolution; size `ImagePyramid.levelSize(level, of: orientedSize)`),
     /// EXIF orientation applied. `isPreview`: a fast DCT-scaled JPEG decode that the same level made
     /// from the full image will replace.
-    case level(path: String, level: Int, bitmap: Bitmap, isPreview: Bool)
+    case level(source: ResourceLocator, level: Int, bitmap: Bitmap, isPreview: Bool)
     /// Some pixels of the photo are not fully opaque (found in its full decode, before its levels).
-    case transparent(path: String)
+    case transparent(source: ResourceLocator)
     /// The photo cannot be shown; `ImageError.message` says why.
-    case failed(path: String, ImageError)
+    case failed(source: ResourceLocator, ImageError)
     /// Level `level` was evicted from the decoded-pixel cache (by any photo's or feed image's insert).
-    case dropped(path: String, level: Int)
+    case dropped(source: ResourceLocator, level: Int)
 
     /// The photo the delivery is about.
-    public var path: String {
+    public var source: ResourceLocator {
         switch self {
-        case .info(let path, _), .level(let path, _, _, _), .transparent(let path), .failed(let path, _),
-             .dropped(let path, _): path
+        case .info(let source, _), .level(let source, _, _, _), .transparent(let source), .failed(let source, _),
+             .dropped(let source, _): source
         }
     }
 }
@@ -41,8 +41,8 @@ public enum PhotoDelivery: Sendable {
 public final class PhotoLoader {
     /// A worker job: which photo and which part of its pipeline.
     struct JobKey: Hashable, Sendable {
-        /// The photo's path.
-        var path: String
+        /// The photo's source.
+        var source: ResourceLocator
         /// The part of the pipeline.
         var stage: Stage
     }
@@ -65,7 +65,7 @@ public final class PhotoLoader {
         case finished(JobKey)
     }
 
-    /// What the caller asked for a path, by its latest request.
+    /// What the caller asked for a source, by its latest request.
     private struct Wanted {
         var generation: Int
         var priority: Int
@@ -76,20 +76,20 @@ public final class PhotoLoader {
     public let pixelCap: Int
     /// Seconds an SDL_image decode may run before it is abandoned as `.decodeTimedOut`.
     public let timeout: Double
-    /// Decoded levels by (path, level), bounded in bytes; shared with the feed.
+    /// Decoded levels by (source, level), bounded in bytes; shared with the feed.
     public let cache: DecodedImageCache
-    /// The program's open archives, through which zip members (`<zip>/<member>`) are read; nil: files only.
+    /// The program's open archives, through which zip members are read; nil: files only.
     let archives: OpenArchives?
     /// Added to every job's priority: while the image view asks for photos, they decode before the
     /// feed's images (priorities 0…10) queued on the same pool.
     static let priorityBase = 1000
     private let mailbox: Mailbox<Message>
     private let workers: DecodeWorkers<JobKey, Message>
-    private var wanted: [String: Wanted] = [:]
-    private var infos: [String: ImageInfo] = [:]
+    private var wanted: [ResourceLocator: Wanted] = [:]
+    private var infos: [ResourceLocator: ImageInfo] = [:]
     /// Photos found transparent; forgotten with `infos` (a photo's levels replay only with its info).
-    private var transparent: Set<String> = []
-    private var failures: [String: ImageError] = [:]
+    private var transparent: Set<ResourceLocator> = []
+    private var failures: [ResourceLocator: ImageError] = [:]
     private var inFlight: [JobKey: Int] = [:]
     private var replay: [PhotoDelivery] = []
 
@@ -119,54 +119,54 @@ public final class PhotoLoader {
     /// The SDL event type pushed when deliveries are waiting; call `drain()` when it arrives.
     public var wakeEventType: UInt32 { mailbox.eventType }
 
-    /// True when every pixel of the photo at `path` is known to be opaque: its header said JPEG (a
+    /// True when every pixel of the photo at `source` is known to be opaque: its header said JPEG (a
     /// JPEG decodes with alpha 255 throughout); false for other formats and before the header is read.
-    public func isOpaque(path: String) -> Bool { infos[path]?.format == .jpeg }
+    public func isOpaque(source: ResourceLocator) -> Bool { infos[source]?.format == .jpeg }
 
     /// True while jobs are queued or running, or replayed deliveries wait for `drain()`.
     public var isBusy: Bool { !inFlight.isEmpty || !replay.isEmpty }
 
-    /// Asks for `path` shown in `viewSize` device pixels; higher `priority` decodes first (current
+    /// Asks for `source` shown in `viewSize` device pixels; higher `priority` decodes first (current
     /// photo highest, then ±1, ±2 neighbours). Cached levels are replayed by the next `drain()`;
     /// missing work is queued, or re-prioritised when already queued. `generation` is the caller's
     /// navigation counter, see `cancel(olderThan:)`.
-    public func request(path: String, viewSize: PixelSize, priority: Int, generation: Int) {
-        wanted[path] = Wanted(generation: generation, priority: priority, viewSize: viewSize)
-        if let error = failures[path] {
-            replay.append(.failed(path: path, error))
+    public func request(source: ResourceLocator, viewSize: PixelSize, priority: Int, generation: Int) {
+        wanted[source] = Wanted(generation: generation, priority: priority, viewSize: viewSize)
+        if let error = failures[source] {
+            replay.append(.failed(source: source, error))
             return
         }
         var cached: [Int: Bool] = [:]
-        if let info = infos[path] {
-            replay.append(.info(path: path, info))
-            if transparent.contains(path) { replay.append(.transparent(path: path)) }
+        if let info = infos[source] {
+            replay.append(.info(source: source, info))
+            if transparent.contains(source) { replay.append(.transparent(source: source)) }
             let count = ImagePyramid.levels(for: info.orientedSize, downTo: viewSize).count
             for level in (0..<count).reversed() {
-                guard let entry = cache.entry(path: path, level: level) else { continue }
-                replay.append(.level(path: path, level: level, bitmap: entry.bitmap, isPreview: entry.isPreview))
+                guard let entry = cache.entry(source: source, level: level) else { continue }
+                replay.append(.level(source: source, level: level, bitmap: entry.bitmap, isPreview: entry.isPreview))
                 cached[level] = entry.isPreview
             }
             if cached.count == count && !cached.values.contains(true) { return }
-            if cached[0] == false, let full = cache.entry(path: path, level: 0)?.bitmap {
-                submit(.pyramid, path: path, full: full)
+            if cached[0] == false, let full = cache.entry(source: source, level: 0)?.bitmap {
+                submit(.pyramid, source: source, full: full)
                 return
             }
             let covering = ImagePyramid.previewLevel(of: info.orientedSize, cover: viewSize)
             if info.format == .jpeg && covering > 0 && !cached.keys.contains(where: { $0 <= covering }) {
-                submit(.preview, path: path)
+                submit(.preview, source: source)
             }
         } else {
-            submit(.preview, path: path)
+            submit(.preview, source: source)
         }
-        submit(.full, path: path)
+        submit(.full, source: source)
     }
 
-    /// The levels of `path` held in the cache (previews included), ascending.
-    public func availableLevels(path: String) -> [Int] { (0..<32).filter { cache.contains(path: path, level: $0) } }
+    /// The levels of `source` held in the cache (previews included), ascending.
+    public func availableLevels(source: ResourceLocator) -> [Int] { (0..<32).filter { cache.contains(source: source, level: $0) } }
 
-    /// The cached pixels of level `level` of `path` (a preview until the final level arrives), marking
+    /// The cached pixels of level `level` of `source` (a preview until the final level arrives), marking
     /// them recently used; nil when not cached.
-    public func bitmap(path: String, level: Int) -> Bitmap? { cache.entry(path: path, level: level)?.bitmap }
+    public func bitmap(source: ResourceLocator, level: Int) -> Bitmap? { cache.entry(source: source, level: level)?.bitmap }
 
     /// Forgets every request and drops all queued work (the image view closed); running jobs finish
     /// and their late deliveries are dropped. Cached levels stay.
@@ -180,7 +180,7 @@ public final class PhotoLoader {
     /// new generation before calling this, so their work survives.
     public func cancel(olderThan generation: Int) {
         wanted = wanted.filter { $0.value.generation >= generation }
-        for (key, jobGeneration) in inFlight where jobGeneration < generation && wanted[key.path] == nil {
+        for (key, jobGeneration) in inFlight where jobGeneration < generation && wanted[key.source] == nil {
             if workers.cancel(where: { $0 == key }) > 0 { inFlight[key] = nil }
         }
     }
@@ -192,30 +192,30 @@ public final class PhotoLoader {
     public func drain() -> [PhotoDelivery] {
         var result = replay
         replay = []
-        result += cache.takeDroppedLevels().map { .dropped(path: $0.path, level: $0.level) }
+        result += cache.takeDroppedLevels().map { .dropped(source: $0.source, level: $0.level) }
         for message in mailbox.drain() {
             switch message {
             case .finished(let key):
                 inFlight[key] = nil
             case .delivery(let delivery):
-                guard let want = wanted[delivery.path] else { continue }
+                guard let want = wanted[delivery.source] else { continue }
                 switch delivery {
-                case .info(let path, let info):
-                    guard infos[path] != info else { continue }
+                case .info(let source, let info):
+                    guard infos[source] != info else { continue }
                     if infos.count > 4096 { infos.removeAll(); transparent.removeAll() }
-                    infos[path] = info
-                case .transparent(let path):
-                    transparent.insert(path)
-                case .failed(let path, let error):
-                    guard failures[path] == nil else { continue }
+                    infos[source] = info
+                case .transparent(let source):
+                    transparent.insert(source)
+                case .failed(let source, let error):
+                    guard failures[source] == nil else { continue }
                     if failures.count > 4096 { failures.removeAll() }
-                    failures[path] = error
-                case .level(let path, let level, let bitmap, let isPreview):
-                    if isPreview, cache.hasFinal(path: path, atOrBelow: level) { continue }
+                    failures[source] = error
+                case .level(let source, let level, let bitmap, let isPreview):
+                    if isPreview, cache.hasFinal(source: source, atOrBelow: level) { continue }
                     let stored = cache.insert(
-                        DecodedImageCache.Entry(bitmap: bitmap, isPreview: isPreview), path: path, level: level
+                        DecodedImageCache.Entry(bitmap: bitmap, isPreview: isPreview), source: source, level: level
                     ) { [wanted] other in (wanted[other]?.priority ?? Int.min) > want.priority }
-                    result += cache.takeDroppedLevels().map { .dropped(path: $0.path, level: $0.level) }
+                    result += cache.takeDroppedLevels().map { .dropped(source: $0.source, level: $0.level) }
                     // A level the cache has no room for is not announced: nothing could draw it.
                     guard stored else { continue }
                 case .dropped:
@@ -227,10 +227,10 @@ public final class PhotoLoader {
         return result
     }
 
-    /// Queues (or re-prioritises) one job of `path`'s pipeline at the priority of its latest request.
-    private func submit(_ stage: Stage, path: String, full: Bitmap? = nil) {
-        guard let want = wanted[path] else { return }
-        let key = JobKey(path: path, stage: stage)
+    /// Queues (or re-prioritises) one job of `source`'s pipeline at the priority of its latest request.
+    private func submit(_ stage: Stage, source: ResourceLocator, full: Bitmap? = nil) {
+        guard let want = wanted[source] else { return }
+        let key = JobKey(source: source, stage: stage)
         if inFlight[key] != nil && workers.cancel(where: { $0 == key }) == 0 {
             inFlight[key] = want.generation
             return
@@ -241,10 +241,10 @@ public final class PhotoLoader {
         let bonus = stage == .preview ? 1 : 0
         workers.submit(key: key, priority: Self.priorityBase + want.priority * 2 + bonus, generation: want.generation) {
             switch stage {
-            case .preview: PhotoPipeline.preview(path: path, view: view, pixelCap: cap, archives: archives, post: post)
+            case .preview: PhotoPipeline.preview(source: source, view: view, pixelCap: cap, archives: archives, post: post)
             case .full:
-                PhotoPipeline.full(path: path, view: view, pixelCap: cap, timeout: timeout, archives: archives, post: post)
-            case .pyramid: if let full { PhotoPipeline.pyramid(path: path, full: full, view: view, post: post) }
+                PhotoPipeline.full(source: source, view: view, pixelCap: cap, timeout: timeout, archives: archives, post: post)
+            case .pyramid: if let full { PhotoPipeline.pyramid(source: source, full: full, view: view, post: post) }
             }
             return .finished(key)
         }

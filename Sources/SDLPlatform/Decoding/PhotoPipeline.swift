@@ -17,26 +17,26 @@ public struct PhotoTiming: Sendable {
 }
 
 extension PhotoLoader {
-    /// Times the pipeline's stages for `path` shown in `viewSize`, synchronously (benchmarks only:
+    /// Times the pipeline's stages for `source` shown in `viewSize`, synchronously (benchmarks only:
     /// it blocks the calling thread for the decodes). Zip members are read through `archives`.
     public static func measure(
-        path: String, viewSize: PixelSize, pixelCap: Int = 250_000_000, archives: OpenArchives? = nil
+        source: ResourceLocator, viewSize: PixelSize, pixelCap: Int = 250_000_000, archives: OpenArchives? = nil
     ) throws(ImageError) -> PhotoTiming {
         let clock = ContinuousClock()
         func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
         var info: ImageInfo?
         var preview: Result<Bitmap, ImageError>?
         let previewTime = clock.measure {
-            guard case .success(let probed) = ImageDecoder.inspect(path: path, pixelCap: pixelCap, archives: archives)
+            guard case .success(let probed) = ImageDecoder.inspect(source: source, pixelCap: pixelCap, archives: archives)
             else { return }
             info = probed
             let level = ImagePyramid.previewLevel(of: probed.orientedSize, cover: viewSize)
-            preview = ImageDecoder.decodePreview(path: path, info: probed, level: level, archives: archives)
+            preview = ImageDecoder.decodePreview(source: source, info: probed, level: level, archives: archives)
         }
         var full: Result<Bitmap, ImageError> = .failure(.notAnImage)
         let fullTime = clock.measure {
-            full = ImageDecoder.inspect(path: path, pixelCap: pixelCap, archives: archives).flatMap {
-                ImageDecoder.decodeFullResolution(path: path, info: $0, archives: archives)
+            full = ImageDecoder.inspect(source: source, pixelCap: pixelCap, archives: archives).flatMap {
+                ImageDecoder.decodeFullResolution(source: source, info: $0, archives: archives)
             }
         }
         let bitmap = try full.get()
@@ -48,7 +48,7 @@ extension PhotoLoader {
         var turbojpegMs: Double?
         if info?.format == .jpeg {
             turbojpegMs = ms(clock.measure {
-                if let bytes = try? (archives ?? OpenArchives()).read(path: path, limit: ArchiveLimits.mediaFile) {
+                if let bytes = try? ImageDecoder.bytes(of: source, archives: archives) {
                     _ = TurboJPEG.decode(bytes, denominator: 1, fast: false)
                 }
             })
@@ -63,15 +63,15 @@ enum PhotoPipeline {
     /// Header, then (JPEG only) the DCT-scaled preview at the level covering `view` (at most level 3).
     /// Failures are left to the full job, which reports them.
     static func preview(
-        path: String, view: PixelSize, pixelCap: Int, archives: OpenArchives?, post: (PhotoDelivery) -> Void
+        source: ResourceLocator, view: PixelSize, pixelCap: Int, archives: OpenArchives?, post: (PhotoDelivery) -> Void
     ) {
-        guard case .success(let info) = ImageDecoder.inspect(path: path, pixelCap: pixelCap, archives: archives)
+        guard case .success(let info) = ImageDecoder.inspect(source: source, pixelCap: pixelCap, archives: archives)
         else { return }
-        post(.info(path: path, info))
+        post(.info(source: source, info))
         let level = ImagePyramid.previewLevel(of: info.orientedSize, cover: view)
-        if case .success(let bitmap)? = ImageDecoder.decodePreview(path: path, info: info, level: level, archives: archives)
+        if case .success(let bitmap)? = ImageDecoder.decodePreview(source: source, info: info, level: level, archives: archives)
         {
-            post(.level(path: path, level: level, bitmap: bitmap, isPreview: true))
+            post(.level(source: source, level: level, bitmap: bitmap, isPreview: true))
         }
     }
 
@@ -79,47 +79,47 @@ enum PhotoPipeline {
     /// other formats post `.transparent` when some pixel is not fully opaque (JPEG never is), then
     /// the level covering `view` first, then full resolution, then the rest.
     static func full(
-        path: String, view: PixelSize, pixelCap: Int, timeout: Double, archives: OpenArchives?,
+        source: ResourceLocator, view: PixelSize, pixelCap: Int, timeout: Double, archives: OpenArchives?,
         post: (PhotoDelivery) -> Void
     ) {
         let info: ImageInfo
-        switch ImageDecoder.inspect(path: path, pixelCap: pixelCap, archives: archives) {
-        case .failure(let error): return post(.failed(path: path, error))
+        switch ImageDecoder.inspect(source: source, pixelCap: pixelCap, archives: archives) {
+        case .failure(let error): return post(.failed(source: source, error))
         case .success(let probed): info = probed
         }
-        post(.info(path: path, info))
-        switch ImageDecoder.decodeFullResolution(path: path, info: info, timeout: timeout, archives: archives) {
+        post(.info(source: source, info))
+        switch ImageDecoder.decodeFullResolution(source: source, info: info, timeout: timeout, archives: archives) {
         case .failure(let error):
-            post(.failed(path: path, error))
+            post(.failed(source: source, error))
         case .success(let full):
-            if info.format != .jpeg && full.hasTransparency { post(.transparent(path: path)) }
+            if info.format != .jpeg && full.hasTransparency { post(.transparent(source: source)) }
             let last = ImagePyramid.levels(for: full.size, downTo: view).count - 1
             let covering = info.format == .jpeg ? 0 : min(last, ImagePyramid.coveringLevel(of: full.size, cover: view))
             var early = [full]
             while early.count <= covering { early.append(early[early.count - 1].halved()) }
             for level in [covering] + (0..<covering) {
-                post(.level(path: path, level: level, bitmap: early[level], isPreview: false))
+                post(.level(source: source, level: level, bitmap: early[level], isPreview: false))
             }
             let start = early[covering]
             early = []
-            postLevels(path: path, from: start, at: covering, through: last, post: post)
+            postLevels(source: source, from: start, at: covering, through: last, post: post)
         }
     }
 
     /// Levels 1… of an already decoded full-resolution bitmap, down to the one fitting `view`.
-    static func pyramid(path: String, full: Bitmap, view: PixelSize, post: (PhotoDelivery) -> Void) {
+    static func pyramid(source: ResourceLocator, full: Bitmap, view: PixelSize, post: (PhotoDelivery) -> Void) {
         let last = ImagePyramid.levels(for: full.size, downTo: view).count - 1
-        postLevels(path: path, from: full, at: 0, through: last, post: post)
+        postLevels(source: source, from: full, at: 0, through: last, post: post)
     }
 
     /// Halves `bitmap` (level `level`) repeatedly, posting levels `level + 1 … last`.
     private static func postLevels(
-        path: String, from bitmap: Bitmap, at level: Int, through last: Int, post: (PhotoDelivery) -> Void
+        source: ResourceLocator, from bitmap: Bitmap, at level: Int, through last: Int, post: (PhotoDelivery) -> Void
     ) {
         var current = bitmap
         for next in stride(from: level + 1, through: last, by: 1) {
             current = current.halved()
-            post(.level(path: path, level: next, bitmap: current, isPreview: false))
+            post(.level(source: source, level: next, bitmap: current, isPreview: false))
         }
     }
 }

@@ -62,7 +62,7 @@ public final class DisplayListExecutor {
         // A 1280×800 screen of text is ~4 MB of textures; 32 MB keeps several screens around.
         textTextures = CostCache(costLimit: 32 << 20)
         for icon in Icon.allCases {
-            if let bitmap = try? ImageDecoder.decode(path: "\(iconsDirectory)/\(icon.rawValue).png", cover: nil).get().bitmap {
+            if let bitmap = try? ImageDecoder.decode(source: .file("\(iconsDirectory)/\(icon.rawValue).png"), cover: nil).get().bitmap {
                 icons[icon] = try? Texture(renderer: renderer, bitmap: bitmap)
             }
         }
@@ -161,8 +161,8 @@ public final class DisplayListExecutor {
             renderer.copy(texture, to: px(rect))
         case let .blurBehind(rect, sigma, tint):
             frost(px(rect), sigma: sigma * scale, tint: tint)
-        case let .photo(path, destination, level, fallback, ahead, filter, blended, uploads, still):
-            drawPhoto(path: path, destination: destination, level: level, fallback: fallback, ahead: ahead,
+        case let .photo(source, destination, level, fallback, ahead, filter, blended, uploads, still):
+            drawPhoto(source: source, destination: destination, level: level, fallback: fallback, ahead: ahead,
                       filter: filter, blended: blended, uploads: uploads, still: still)
         case let .checkerboard(rect, square, light, dark):
             drawCheckerboard(px(rect), square: square * scale, light: light, dark: dark)

@@ -5,15 +5,15 @@ import PlumageCore
 /// Drawing `.photo` commands: the level the core chose as tiles, over a coarser one of its
 /// fallback list where its tiles are still missing, so they never leave holes. Main thread only.
 extension DisplayListExecutor {
-    /// Draws level `wanted` of the photo at `path` onto `destination` (points), tiles still missing
+    /// Draws level `wanted` of the photo at `source` onto `destination` (points), tiles still missing
     /// filled from the first level of `fallback` whose tiles are all up (else its last), and queues
     /// the tiles of `ahead`; without `uploads`, draws only what is uploaded already and queues
     /// nothing. `blended` composites the tiles by their alpha (a transparent photo), else they are
     /// copied opaque. `still` (the core's word that the view rests at an auto zoom): the pixels of a
     /// whole opaque draw repeated from the previous frame are kept and copied while it repeats.
-    func drawPhoto(path: String, destination: Rect, level wanted: Int, fallback: [Int], ahead: [PhotoAhead],
+    func drawPhoto(source: ResourceLocator, destination: Rect, level wanted: Int, fallback: [Int], ahead: [PhotoAhead],
                    filter: SampleFilter, blended: Bool, uploads: Bool, still: Bool) {
-        let key = PhotoRendition.Key(path: path, destination: destination, level: wanted, filter: filter,
+        let key = PhotoRendition.Key(source: source, destination: destination, level: wanted, filter: filter,
                                      clip: clip, output: renderer.outputSize)
         defer { lastPhotoDraw = key }
         if still, !blended, let rendition = photoRendition, rendition.key == key {
@@ -23,51 +23,51 @@ extension DisplayListExecutor {
         }
         // The core chose `wanted` among the levels it heard have pixels (evictions are news too).
         let fine = wanted
-        guard let loader = photos, let textures = photoTextures, let bitmap = loader.bitmap(path: path, level: fine)
+        guard let loader = photos, let textures = photoTextures, let bitmap = loader.bitmap(source: source, level: fine)
         else { return }
         let target = px(destination)
         let output = renderer.outputSize
         let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
         let visible = Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window)
         guard visible.width > 0, visible.height > 0 else { return }
-        let opaque = loader.isOpaque(path: path)
-        if uploads { textures.request(path: path, level: fine, bitmap: bitmap, visible: visible, opaque: opaque) }
+        let opaque = loader.isOpaque(source: source)
+        if uploads { textures.request(source: source, level: fine, bitmap: bitmap, visible: visible, opaque: opaque) }
         // A coarser level goes underneath only where a visible tile of the fine one is still missing:
         // the finest coarser level whose visible tiles are all uploaded, else the coarsest (cheapest to upload).
         let grid = textures.grid(for: bitmap.size)
         let holes = grid.tiles(intersecting: visible)
-            .filter { !textures.contains(path: path, level: fine, index: $0) }
+            .filter { !textures.contains(source: source, level: fine, index: $0) }
             .map { Self.destination(of: grid.rect(at: $0), levelSize: bitmap.size, drawnAt: target, clippedTo: window) }
         if !holes.isEmpty {
             let coarser = fallback.compactMap { level in
-                loader.bitmap(path: path, level: level).map { (level: level, bitmap: $0) }
+                loader.bitmap(source: source, level: level).map { (level: level, bitmap: $0) }
             }
             let ready = coarser.first { level, coarse in
                 let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
                 let levelGrid = textures.grid(for: coarse.size)
-                return levelGrid.tiles(intersecting: area).allSatisfy { textures.contains(path: path, level: level, index: $0) }
+                return levelGrid.tiles(intersecting: area).allSatisfy { textures.contains(source: source, level: level, index: $0) }
             }
             let nothingShown = ready == nil && holes.count == grid.tiles(intersecting: visible).count
             if uploads, nothingShown, let (level, coarse) = coarser.last ?? (fallback.isEmpty ? (fine, bitmap) : nil) {
                 // Nothing of this photo is uploaded yet (just navigated to it): its coarsest level
                 // goes up now, so the photo shows in this very frame.
                 let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
-                textures.uploadNow(path: path, level: level, bitmap: coarse, area: area, opaque: opaque)
+                textures.uploadNow(source: source, level: level, bitmap: coarse, area: area, opaque: opaque)
             }
             if let (level, coarse) = ready ?? coarser.last {
                 if uploads {
                     let area = Self.visibleRect(of: coarse.size, drawnAt: target, clippedTo: window)
-                    textures.request(path: path, level: level, bitmap: coarse, visible: area, opaque: opaque)
+                    textures.request(source: source, level: level, bitmap: coarse, visible: area, opaque: opaque)
                 }
                 for hole in holes where hole.width > 0 && hole.height > 0 {
-                    drawLevel(path: path, level: level, size: coarse.size, target: target, filter: .linear,
+                    drawLevel(source: source, level: level, size: coarse.size, target: target, filter: .linear,
                               blended: blended, clip: hole)
                 }
             }
         }
-        drawLevel(path: path, level: fine, size: bitmap.size, target: target, filter: filter, blended: blended,
+        drawLevel(source: source, level: fine, size: bitmap.size, target: target, filter: filter, blended: blended,
                   clip: window)
-        if uploads { prefetch(ahead, path: path, level: fine, visible: visible, levelSize: bitmap.size) }
+        if uploads { prefetch(ahead, source: source, level: fine, visible: visible, levelSize: bitmap.size) }
         // Drawn the same way as last frame, whole (the level asked for, no tile missing), opaque: keep
         // what it put on the output, so the next frames copy it instead of scaling tiles again.
         if still, uploads, holes.isEmpty, !blended, fine == wanted, key == lastPhotoDraw {
@@ -90,13 +90,13 @@ extension DisplayListExecutor {
     /// clipped to `clip` (window pixels), blended by their alpha when `blended`. The blend mode is
     /// set at each draw, not at upload: a neighbour's tiles may go up (warm-up) before the core has
     /// heard that the photo is transparent.
-    private func drawLevel(path: String, level: Int, size: PixelSize, target: PixelRect, filter: SampleFilter,
+    private func drawLevel(source: ResourceLocator, level: Int, size: PixelSize, target: PixelRect, filter: SampleFilter,
                            blended: Bool, clip: PixelRect) {
         guard let textures = photoTextures else { return }
         let sx = Double(target.width) / Double(size.width), sy = Double(target.height) / Double(size.height)
         let mode = filter == .nearest && level == 0 ? SDL_ScaleModeNearest : SDL_ScaleModeLinear
         let origin = DevicePoint(x: Double(target.x), y: Double(target.y))
-        for tile in textures.textures(for: path, level: level) {
+        for tile in textures.textures(for: source, level: level) {
             // Destinations never leave the window (SDL would scale through a destination-sized
             // temporary surface); edges come from the level's pixel grid, so tiles meet without seams.
             let pieces = TileProjection.pieces(
@@ -110,11 +110,11 @@ extension DisplayListExecutor {
 
     /// Queues the tiles of `ahead` for idle-time upload, in order: each area is the part of its level
     /// under `visible` (the drawn `level`'s visible part, of `levelSize`), grown by its margin.
-    private func prefetch(_ ahead: [PhotoAhead], path: String, level: Int, visible: PixelRect, levelSize: PixelSize) {
+    private func prefetch(_ ahead: [PhotoAhead], source: ResourceLocator, level: Int, visible: PixelRect, levelSize: PixelSize) {
         guard let loader = photos, let textures = photoTextures else { return }
-        let opaque = loader.isOpaque(path: path)
+        let opaque = loader.isOpaque(source: source)
         for area in ahead {
-            guard let bitmap = loader.bitmap(path: path, level: area.level) else { continue }
+            guard let bitmap = loader.bitmap(source: source, level: area.level) else { continue }
             let factor = Double(bitmap.width) / Double(levelSize.width)
             var rect = area.level == level ? visible
                 : PixelRect(x: Int(Double(visible.x) * factor), y: Int(Double(visible.y) * factor),
@@ -123,19 +123,19 @@ extension DisplayListExecutor {
             rect = PixelRect(x: rect.x - Int(Double(rect.width) * area.margin), y: rect.y - Int(Double(rect.height) * area.margin),
                              width: rect.width + Int(Double(rect.width) * 2 * area.margin),
                              height: rect.height + Int(Double(rect.height) * 2 * area.margin))
-            textures.prefetch(path: path, level: area.level, bitmap: bitmap, area: rect, opaque: opaque)
+            textures.prefetch(source: source, level: area.level, bitmap: bitmap, area: rect, opaque: opaque)
         }
     }
 
-    /// Asks for the coarsest cached level of the photo at `path` (a neighbour the user may move to)
+    /// Asks for the coarsest cached level of the photo at `source` (a neighbour the user may move to)
     /// to be uploaded whole in idle time, so moving to it draws it at once.
-    func prefetchPhoto(path: String) {
-        guard let loader = photos, let textures = photoTextures, let level = loader.availableLevels(path: path).max(),
-              let bitmap = loader.bitmap(path: path, level: level)
+    func prefetchPhoto(source: ResourceLocator) {
+        guard let loader = photos, let textures = photoTextures, let level = loader.availableLevels(source: source).max(),
+              let bitmap = loader.bitmap(source: source, level: level)
         else { return }
-        textures.prefetch(path: path, level: level, bitmap: bitmap,
+        textures.prefetch(source: source, level: level, bitmap: bitmap,
                           area: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height),
-                          opaque: loader.isOpaque(path: path))
+                          opaque: loader.isOpaque(source: source))
     }
 
     /// Where the pixels `rect` of a level of `levelSize` land when the whole level is drawn at
@@ -174,7 +174,7 @@ struct PhotoRendition {
     /// Everything the drawn pixels depend on.
     struct Key: Hashable {
         /// The photo.
-        var path: String
+        var source: ResourceLocator
         /// Where the whole photo is mapped (window points).
         var destination: Rect
         /// The pyramid level drawn.

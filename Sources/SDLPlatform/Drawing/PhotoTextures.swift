@@ -21,14 +21,14 @@ public final class PhotoTextures {
 
     /// A tile of one level of one photo.
     private struct TileKey: Hashable {
-        var path: String
+        var source: ResourceLocator
         var level: Int
         var index: Int
     }
 
     /// One level of one photo.
     private struct LevelKey: Hashable {
-        var path: String
+        var source: ResourceLocator
         var level: Int
     }
 
@@ -67,19 +67,19 @@ public final class PhotoTextures {
     /// The tile layout used for a level of `size`.
     public func grid(for size: PixelSize) -> TileGrid { TileGrid(imageSize: size, tileSide: tileSide) }
 
-    /// Asks for the tiles of `bitmap` (level `level` of `path`) overlapping `visible` (pixels of that
+    /// Asks for the tiles of `bitmap` (level `level` of `source`) overlapping `visible` (pixels of that
     /// level; nil = the whole level) to be uploaded, those nearest the middle of `visible` first, after
     /// anything requested earlier since the last `pump`. `opaque`: every pixel of the photo is opaque, so
     /// its tiles may lack an alpha channel (`Renderer.opaqueFormat`) and must never be drawn blended.
     /// A bitmap of a different size than before for the same level replaces that level's tiles.
-    public func request(path: String, level: Int, bitmap: Bitmap, visible: PixelRect? = nil, opaque: Bool) {
-        wishes += uploads(path: path, level: level, bitmap: bitmap, area: visible, opaque: opaque)
+    public func request(source: ResourceLocator, level: Int, bitmap: Bitmap, visible: PixelRect? = nil, opaque: Bool) {
+        wishes += uploads(source: source, level: level, bitmap: bitmap, area: visible, opaque: opaque)
     }
 
     /// Like `request`, for tiles that may be drawn soon: uploaded by `uploadAhead` in idle time.
     /// The list is replaced each frame (see `beginFrame`).
-    public func prefetch(path: String, level: Int, bitmap: Bitmap, area: PixelRect, opaque: Bool) {
-        hopes += uploads(path: path, level: level, bitmap: bitmap, area: area, opaque: opaque)
+    public func prefetch(source: ResourceLocator, level: Int, bitmap: Bitmap, area: PixelRect, opaque: Bool) {
+        hopes += uploads(source: source, level: level, bitmap: bitmap, area: area, opaque: opaque)
     }
 
     /// Forgets the previous frame's prefetch list; call before drawing a frame.
@@ -90,8 +90,8 @@ public final class PhotoTextures {
 
     /// The missing tiles of `area` (nil = all) of a level, nearest its middle first; registers the
     /// level's grid (a different size than before replaces the level's tiles).
-    private func uploads(path: String, level: Int, bitmap: Bitmap, area: PixelRect?, opaque: Bool) -> [Upload] {
-        let levelKey = LevelKey(path: path, level: level)
+    private func uploads(source: ResourceLocator, level: Int, bitmap: Bitmap, area: PixelRect?, opaque: Bool) -> [Upload] {
+        let levelKey = LevelKey(source: source, level: level)
         let grid = self.grid(for: bitmap.size)
         if let old = grids[levelKey], old != grid { removeTiles(of: levelKey, grid: old) }
         grids[levelKey] = grid
@@ -99,19 +99,19 @@ public final class PhotoTextures {
         let centreX = Double(area.x) + Double(area.width) / 2
         let centreY = Double(area.y) + Double(area.height) / 2
         return grid.ordered(grid.tiles(intersecting: area), nearestTo: centreX, centreY).compactMap { index in
-            let key = TileKey(path: path, level: level, index: index)
+            let key = TileKey(source: source, level: level, index: index)
             guard !tiles.contains(key) else { return nil }
             return Upload(key: key, bitmap: bitmap, rect: grid.rect(at: index), opaque: opaque)
         }
     }
 
-    /// Uploads the missing tiles of `area` of `bitmap` (level `level` of `path`) at once, whole,
+    /// Uploads the missing tiles of `area` of `bitmap` (level `level` of `source`) at once, whole,
     /// whatever the budget: for a photo that would otherwise show nothing this frame (its coarsest
     /// level, about a view's worth of pixels, ~1 ms).
-    public func uploadNow(path: String, level: Int, bitmap: Bitmap, area: PixelRect, opaque: Bool) {
+    public func uploadNow(source: ResourceLocator, level: Int, bitmap: Bitmap, area: PixelRect, opaque: Bool) {
         // A tile half uploaded meanwhile resumes afterwards (unless it is one of these).
         let paused = streaming
-        for upload in uploads(path: path, level: level, bitmap: bitmap, area: area, opaque: opaque) {
+        for upload in uploads(source: source, level: level, bitmap: bitmap, area: area, opaque: opaque) {
             guard let band = try? banded(upload) else { continue }
             streaming = (upload, band)
             while streaming?.upload.key == upload.key { uploadBand() }
@@ -119,9 +119,9 @@ public final class PhotoTextures {
         streaming = paused.flatMap { tiles.contains($0.upload.key) ? nil : $0 }
     }
 
-    /// True when the tile at `index` of level `level` of `path` is uploaded; does not change recency.
-    public func contains(path: String, level: Int, index: Int) -> Bool {
-        tiles.contains(TileKey(path: path, level: level, index: index))
+    /// True when the tile at `index` of level `level` of `source` is uploaded; does not change recency.
+    public func contains(source: ResourceLocator, level: Int, index: Int) -> Bool {
+        tiles.contains(TileKey(source: source, level: level, index: index))
     }
 
     /// Uploads requested tiles in order for about `budgetMs` milliseconds (at least one band while
@@ -172,25 +172,25 @@ public final class PhotoTextures {
         return streaming != nil || list.contains { !tiles.contains($0.key) }
     }
 
-    /// The finished tiles of level `level` of `path`, marking them recently used.
-    public func textures(for path: String, level: Int) -> [Tile] {
-        guard let grid = grids[LevelKey(path: path, level: level)] else { return [] }
+    /// The finished tiles of level `level` of `source`, marking them recently used.
+    public func textures(for source: ResourceLocator, level: Int) -> [Tile] {
+        guard let grid = grids[LevelKey(source: source, level: level)] else { return [] }
         return (0..<grid.count).compactMap { index in
-            tiles.value(for: TileKey(path: path, level: level, index: index)).map { Tile(rect: grid.rect(at: index), texture: $0) }
+            tiles.value(for: TileKey(source: source, level: level, index: index)).map { Tile(rect: grid.rect(at: index), texture: $0) }
         }
     }
 
-    /// True when every tile of level `level` of `path` is uploaded.
-    public func isComplete(path: String, level: Int) -> Bool {
-        guard let grid = grids[LevelKey(path: path, level: level)] else { return false }
-        return (0..<grid.count).allSatisfy { tiles.contains(TileKey(path: path, level: level, index: $0)) }
+    /// True when every tile of level `level` of `source` is uploaded.
+    public func isComplete(source: ResourceLocator, level: Int) -> Bool {
+        guard let grid = grids[LevelKey(source: source, level: level)] else { return false }
+        return (0..<grid.count).allSatisfy { tiles.contains(TileKey(source: source, level: level, index: $0)) }
     }
 
-    /// Drops every texture of `path` (a photo that failed or will not be shown again soon).
-    public func remove(path: String) {
-        for (levelKey, grid) in grids where levelKey.path == path { removeTiles(of: levelKey, grid: grid) }
-        if streaming?.upload.key.path == path { streaming = nil }
-        hopes.removeAll { $0.key.path == path }
+    /// Drops every texture of `source` (a photo that failed or will not be shown again soon).
+    public func remove(source: ResourceLocator) {
+        for (levelKey, grid) in grids where levelKey.source == source { removeTiles(of: levelKey, grid: grid) }
+        if streaming?.upload.key.source == source { streaming = nil }
+        hopes.removeAll { $0.key.source == source }
     }
 
     /// Drops every texture.
@@ -219,7 +219,7 @@ public final class PhotoTextures {
 
     /// Drops the tiles of one level and forgets its grid.
     private func removeTiles(of levelKey: LevelKey, grid: TileGrid) {
-        for index in 0..<grid.count { tiles.removeValue(for: TileKey(path: levelKey.path, level: levelKey.level, index: index)) }
+        for index in 0..<grid.count { tiles.removeValue(for: TileKey(source: levelKey.source, level: levelKey.level, index: index)) }
         grids[levelKey] = nil
     }
 }

@@ -96,7 +96,7 @@ struct Startup {
     var dumpSource: FeedSource {
         if let feed { return feed }
         if let placesRoot { return PhotoFolderSource.load(path: placesRoot) }
-        return PhotoFolderSource.source(files: photos.compactMap(\.path), title: photosTitle)
+        return PhotoFolderSource.source(files: photos.compactMap(\.source?.path), title: photosTitle)
     }
 
     /// The time relative dates are measured from in reproducible output: an hour after the newest item.

@@ -35,7 +35,7 @@ struct ImageBench: ParsableCommand {
             try Video.initialize(headless: true)
             let canvas = try Canvas(size: DisplayScale.one.pixels(size.size))
             let view = PixelSize(width: Int(size.size.width), height: Int(size.size.height - ChromeMetrics.barHeight))
-            let timing = try PhotoLoader.measure(path: FileSystemPath.absolute(file), viewSize: view)
+            let timing = try PhotoLoader.measure(source: .file(FileSystemPath.absolute(file)), viewSize: view)
             let backend = try startup.backend(renderer: canvas.renderer, systemEmoji: false)
             var app = startup.app(theme: startup.theme(named: nil))
             _ = app.handle(.resized(size.size, .one), at: 0)

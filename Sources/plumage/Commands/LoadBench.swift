@@ -82,13 +82,13 @@ struct LoadBench: ParsableCommand {
             _ = try SourceLoader.load(paths: paths, cache: store)
             let cacheWriteMs = since(writeStart) - fullMs
             let relaunchStart = Video.seconds()
-            guard let head = SourceLoader.cachedHead(paths: paths, cache: store, archives: startup.archives)
-                ?? SourceLoader.cached(paths: paths, cache: store, archives: startup.archives)
+            guard let head = SourceLoader.cachedHead(paths: paths, cache: store)
+                ?? SourceLoader.cached(paths: paths, cache: store)
             else { fail("the index cache was not usable") }
             try firstFrame(of: head, startup: startup)
             let relaunchMs = setupMs + since(relaunchStart)
             let cacheReadStart = Video.seconds()
-            guard SourceLoader.cached(paths: paths, cache: store, archives: startup.archives)?.items.count
+            guard SourceLoader.cached(paths: paths, cache: store)?.items.count
                 == source.items.count
             else {
                 fail("the index cache did not give the source back")

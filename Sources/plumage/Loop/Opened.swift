@@ -58,7 +58,7 @@ struct Opened {
         try SourceLoader.check(paths: paths, archives: archives)
         // Unchanged since last time: the newest posts from the index cache at once, the rest of it
         // in the background (as fast as a read, for it is one).
-        if let head = SourceLoader.cachedHead(paths: paths, cache: cache, archives: archives) {
+        if let head = SourceLoader.cachedHead(paths: paths, cache: cache) {
             return Opened(paths: paths, feed: head, photos: [], photosTitle: "", isPending: true)
         }
         if let preview = SourceLoader.preview(paths: paths, archives: archives) {

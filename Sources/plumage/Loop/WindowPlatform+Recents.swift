@@ -9,7 +9,7 @@ extension WindowPlatform {
     /// The entry for `photo`, viewed now, when it is a file on disk; nil for a member of an archive
     /// or a missing file (neither can be opened again from the list).
     func viewedEntry(_ photo: Photo) -> RecentEntry? {
-        guard let path = photo.path, FileManager.default.fileExists(atPath: path) else { return nil }
+        guard case .file(let path) = photo.source, FileManager.default.fileExists(atPath: path) else { return nil }
         return RecentEntry(kind: .photo, path: path, title: photo.title, opened: wallNow())
     }
 

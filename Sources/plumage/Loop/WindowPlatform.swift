@@ -56,11 +56,8 @@ struct WindowPlatform: Platform {
             case .reload: answers += reload()
             case let .openURL(url):
                 answers.append(.linkOpened(.url(url), Self.outcome(LinkOpener.open(url))))
-            case let .openFile(path):
-                let outcome = LinkOpener.openFile(path, materialize: { [archives = startup.archives] in
-                    try Self.localCopy(ofArchived: $0, in: archives)
-                })
-                answers.append(.linkOpened(.file(path), Self.outcome(outcome)))
+            case let .openFile(locator):
+                answers.append(.linkOpened(.file(locator.description), Self.outcome(Self.open(locator, archives: startup.archives))))
             case let .open(entry): answers += open(entry)
             case let .saveRecents(recents): save(recents)
             case let .rememberPhoto(photo):
@@ -101,13 +98,19 @@ struct WindowPlatform: Platform {
         }
     }
 
-    /// A local copy of a file that lives inside a zip archive (`/x/archive.zip/data/tweets_media/1-a.mp4`),
-    /// for `LinkOpener.openFile`, which calls it only for paths that are not plain files; nil when
-    /// `path` is not inside an archive open in `archives`.
-    /// It runs on the main thread: a large video is copied while the window waits (once: the copy is
-    /// kept in the cache folder).
-    static func localCopy(ofArchived path: String, in archives: OpenArchives) throws -> String? {
-        guard case .member = archives.locate(path) else { return nil }
-        return try archives.materialize(path: path)
+    /// Opens the file at `locator` with the desktop's default program: a zip member is first
+    /// copied out through `archives` (on the main thread: a large video is copied while the window
+    /// waits, once — the copy is kept in the cache folder); a URL goes to the browser.
+    static func open(_ locator: ResourceLocator, archives: OpenArchives) -> LinkOpener.Outcome {
+        switch locator {
+        case .file(let path):
+            return LinkOpener.openFile(path)
+        case let .member(archive, name):
+            return LinkOpener.openFile(locator.description, materialize: { _ in
+                try archives.materialize(.member(archive: archive, name: name))
+            })
+        case .url(let url):
+            return LinkOpener.open(url)
+        }
     }
 }

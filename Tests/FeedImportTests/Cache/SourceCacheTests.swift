@@ -9,16 +9,19 @@ import Testing
 @Suite struct SourceCacheTests {
     /// A source using every field the format stores.
     static let source: FeedSource = {
-        let owner = Author(name: "Ada Park", handle: "adapark", avatar: "/a/avatar.jpg")
+        let owner = Author(name: "Ada Park", handle: "adapark", avatar: .file("/a/avatar.jpg"))
         let text = "Hello #Swift 👨‍👩‍👧 @bob example.com"
         let first = Item(
             id: "1588091220244369409", date: Timestamp(seconds: 1_667_465_426), author: owner, kind: .quote, text: text,
             entities: [Entity(kind: .hashtag, text: "#Swift", start: 6, end: 12, target: "Swift"),
                        Entity(kind: .mention, text: "@bob", start: 19, end: 23, target: "bob"),
                        Entity(kind: .url, text: "example.com", start: 24, end: 35, target: "https://example.com")],
-            media: [Media(kind: .photo, path: "/a/b.zip/data/tweets_media/1-x.jpg", width: 2048, height: 1536, alt: "a cat"),
-                    Media(kind: .video, path: nil, width: 0, height: 0, duration: 42.5),
-                    Media(kind: .gif, path: nil, width: 10, height: 20, remoteHost: "cdn.example.com")])
+            media: [Media(kind: .photo, locator: .member(archive: "/a/b.zip", name: "data/tweets_media/1-x.jpg"), width: 2048,
+                          height: 1536, alt: "a cat"),
+                    Media(kind: .video, locator: nil, width: 0, height: 0, duration: 42.5),
+                    Media(kind: .gif, locator: nil, width: 10, height: 20, remoteHost: "cdn.example.com"),
+                    Media(kind: .photo, locator: .file("/a/c.png"), width: 1, height: 1),
+                    Media(kind: .photo, locator: .url("https://cdn.example.com/d.jpg"), width: 3, height: 2)])
         let second = Item(id: "x", date: nil, dateProblem: "date_published 'soon' is not an RFC 3339 date",
                           author: Author(name: "Liked post", handle: ""), kind: .repost, text: "")
         let third = Item(id: "3", date: Timestamp(seconds: -5), author: owner, kind: .reply, text: "négatif")

@@ -8,10 +8,10 @@ private let source = FeedSource(
     items: [
         Item(
             id: "1588091220244369409", date: Timestamp(year: 2023, month: 8, day: 12, hour: 16, minute: 10, second: 37),
-            author: Author(name: "Ada", handle: "ada", avatar: "/a/ada.jpg"), kind: .reply,
+            author: Author(name: "Ada", handle: "ada", avatar: .file("/a/ada.jpg")), kind: .reply,
             text: "hi #x\n\ttab\u{1}",
             entities: [Entity(kind: .hashtag, text: "#x", start: 3, end: 5, target: "x")],
-            media: [Media(kind: .photo, path: nil, width: 1200, height: 900)])
+            media: [Media(kind: .photo, locator: nil, width: 1200, height: 900)])
     ])
 
 @Test func dumpMatchesTheSpecShapeExactly() {
@@ -52,7 +52,7 @@ private let source = FeedSource(
 
 @Test func dumpOfAnEmptySourceWithOwner() {
     let empty = FeedSource(
-        kind: .demo, title: "D", owner: Author(name: "O", handle: "o", avatar: "/x"),
+        kind: .demo, title: "D", owner: Author(name: "O", handle: "o", avatar: .file("/x")),
         sections: [Section(name: "Timeline", itemIndices: [])], items: [])
     #expect(DumpEncoder.encode(empty) == """
         {"source":{"kind":"demo","title":"D","owner":{"name":"O","handle":"o"}},
@@ -77,7 +77,7 @@ private let source = FeedSource(
     for (json, item) in zip(items, feed.items) {
         #expect(json["text"]?.string == item.text)
         #expect(json["date"] == item.date.map { .string($0.iso8601) } ?? .null)
-        #expect(json["author"]?["avatar"] == (item.author.avatar.map(JSONValue.string) ?? .null))
+        #expect(json["author"]?["avatar"] == (item.author.avatar?.path.map(JSONValue.string) ?? .null))
         for e in json["entities"]?.array ?? [] {
             let text = e["text"]?.string ?? ""
             #expect(slice(item.text, Entity(kind: .url, text: text, start: e["start"]?.int ?? 0, end: e["end"]?.int ?? 0, target: "")) == text)

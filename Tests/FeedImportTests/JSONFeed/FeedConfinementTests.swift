@@ -29,7 +29,7 @@ import Testing
 
     @Test func pathsInsideTheFeedsFolderAreOpened() throws {
         let (dir, source) = try feed { _ in ["photos/in.png"] }
-        #expect(source.items[0].media.map(\.path) == [dir + "/feed/photos/in.png"])
+        #expect(source.items[0].media.map(\.locator?.path) == [dir + "/feed/photos/in.png"])
         #expect(source.items[0].media.first?.width == 2)
         #expect(source.items[0].author.avatar != nil)
         #expect(source.warnings.isEmpty)
@@ -38,7 +38,7 @@ import Testing
     @Test func absoluteFileURLAndParentPathsOutsideAreRefused() throws {
         let (_, source) = try feed { ["/etc/passwd", "file:///etc/passwd", "../outside.png", $0 + "/outside.png"] }
         #expect(source.items[0].media.count == 4)
-        #expect(source.items[0].media.allSatisfy { $0.path == nil && $0.width == 0 })
+        #expect(source.items[0].media.allSatisfy { $0.locator == nil && $0.width == 0 })
         #expect(source.items[0].author.avatar == nil)
         #expect(source.warnings.count == 1)
         #expect(source.warnings.first?.contains("4 media or avatar paths lead outside the feed's folder and were not opened: /etc/passwd and 3 more") == true)
@@ -46,7 +46,7 @@ import Testing
 
     @Test func absoluteAndFileURLPathsInsideTheFolderAreAllowed() throws {
         let (dir, source) = try feed { [$0 + "/feed/photos/in.png", "file://" + $0 + "/feed/photos/in.png", "photos/../photos/in.png"] }
-        #expect(source.items[0].media.map(\.path) == Array(repeating: dir + "/feed/photos/in.png", count: 3))
+        #expect(source.items[0].media.map(\.locator?.path) == Array(repeating: dir + "/feed/photos/in.png", count: 3))
         #expect(source.warnings.isEmpty)
     }
 

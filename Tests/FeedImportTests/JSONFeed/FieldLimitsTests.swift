@@ -32,13 +32,13 @@ import Testing
     let text = "see x " + String(repeating: "w", count: 150_000)
     let item = Item(
         id: "1", date: nil, dateProblem: "published '" + String(repeating: "9", count: 5_000) + "' is not an RFC 3339 date",
-        author: Author(name: "A", handle: "a", avatar: hugeURL), text: text,
+        author: Author(name: "A", handle: "a", avatar: .file(hugeURL)), text: text,
         entities: [
             Entity(kind: .url, text: "x", start: 4, end: 5, target: hugeURL),
             Entity(kind: .hashtag, text: "#w", start: 0, end: 3, target: "w"),
             Entity(kind: .hashtag, text: "#ww", start: 99_990, end: 150_006, target: "ww"),
         ],
-        media: [Media(kind: .photo, path: hugeURL, width: 1, height: 1, alt: String(repeating: "a", count: 20_000),
+        media: [Media(kind: .photo, locator: .file(hugeURL), width: 1, height: 1, alt: String(repeating: "a", count: 20_000),
                       remoteHost: String(repeating: "h", count: 300))])
     let capped = FieldLimits.capped(item)
     // 5 × 20,000 scalars (what entity detection reads), the last of them "…".
@@ -47,7 +47,7 @@ import Testing
     // The link to a 9 KB URL is plain text; the entity reaching past the cut is gone.
     #expect(capped.entities.map(\.target) == ["w"])
     #expect(capped.author.avatar == nil)
-    #expect(capped.media[0].path == nil && capped.media[0].remoteHost == nil)
+    #expect(capped.media[0].locator == nil && capped.media[0].remoteHost == nil)
     #expect(capped.media[0].alt?.unicodeScalars.count == 10_000)
     #expect(capped.dateProblem?.unicodeScalars.count == 1_000)
 }
@@ -55,9 +55,9 @@ import Testing
 @Test func anItemWithinTheLimitsIsUnchanged() {
     let url = "https://example.org/" + String(repeating: "p", count: 8_000)
     let item = Item(
-        id: "1", date: Timestamp(seconds: 0), author: Author(name: "A", handle: "a", avatar: "/x/a.jpg"),
+        id: "1", date: Timestamp(seconds: 0), author: Author(name: "A", handle: "a", avatar: .file("/x/a.jpg")),
         text: "see " + url, entities: [Entity(kind: .url, text: url, start: 4, end: 4 + url.unicodeScalars.count, target: url)],
-        media: [Media(kind: .photo, path: url, width: 2, height: 1, alt: "alt", remoteHost: "example.org")])
+        media: [Media(kind: .photo, locator: .file(url), width: 2, height: 1, alt: "alt", remoteHost: "example.org")])
     #expect(FieldLimits.capped(item) == item)
 }
 

@@ -42,13 +42,13 @@ private func decode(_ json: String, folder: String = "/feeds") throws -> FeedSou
           {"id": "remote banner", "content_text": "d", "banner_image": "https://img.example.org/b.png"}]}
         """#, folder: folder)
     #expect(feed.items.map(\.media) == [
-        [Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com")],
+        [Media(kind: .photo, locator: nil, width: 0, height: 0, remoteHost: "cdn.example.com")],
         [
-            Media(kind: .video, path: nil, width: 640, height: 360, remoteHost: "media.example.net"),
-            Media(kind: .gif, path: nil, width: 0, height: 0, remoteHost: "[2001:db8::1]"),
-            Media(kind: .photo, path: folder + "/banner.png", width: 2, height: 3),
+            Media(kind: .video, locator: nil, width: 640, height: 360, remoteHost: "media.example.net"),
+            Media(kind: .gif, locator: nil, width: 0, height: 0, remoteHost: "[2001:db8::1]"),
+            Media(kind: .photo, locator: .file(folder + "/banner.png"), width: 2, height: 3),
         ],
-        [Media(kind: .photo, path: folder + "/banner.png", width: 2, height: 3)],
-        [Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "img.example.org")],
+        [Media(kind: .photo, locator: .file(folder + "/banner.png"), width: 2, height: 3)],
+        [Media(kind: .photo, locator: nil, width: 0, height: 0, remoteHost: "img.example.org")],
     ])
 }

@@ -31,16 +31,16 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
         Section(name: "Media", itemIndices: [1]),
     ])
     let coffee = feed.items[1]
-    #expect(coffee.author == Author(name: "Ada Park", handle: "adapark", avatar: FixturePaths.path("avatars/ada.jpg")))
+    #expect(coffee.author == Author(name: "Ada Park", handle: "adapark", avatar: .file(FixturePaths.path("avatars/ada.jpg"))))
     #expect(coffee.text == "Coffee ☕️ with @bob at www.jsonfeed.org/version/1.1/ #morning")
     #expect(coffee.entities.map(\.kind) == [.mention, .url, .hashtag])
     #expect(coffee.entities[1].target == "https://www.jsonfeed.org/version/1.1/")
     #expect(coffee.media == [
-        Media(kind: .photo, path: FixturePaths.path("images/tiny.png"), width: 2, height: 3),
-        Media(kind: .photo, path: nil, width: 1600, height: 1067),
-        Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "example.com"),
-        Media(kind: .gif, path: FixturePaths.path("images/tiny.gif"), width: 7, height: 9),
-        Media(kind: .video, path: nil, width: 1280, height: 720),
+        Media(kind: .photo, locator: .file(FixturePaths.path("images/tiny.png")), width: 2, height: 3),
+        Media(kind: .photo, locator: nil, width: 1600, height: 1067),
+        Media(kind: .photo, locator: nil, width: 0, height: 0, remoteHost: "example.com"),
+        Media(kind: .gif, locator: .file(FixturePaths.path("images/tiny.gif")), width: 7, height: 9),
+        Media(kind: .video, locator: nil, width: 1280, height: 720),
     ])
     #expect(feed.items[0].author == Author(name: "Bob Stone", handle: "bob"))
     #expect(feed.items[2].author == Author(name: "Cy Lee", handle: "cylee"))
@@ -63,9 +63,9 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     #expect(feed.items[1].entities.map(\.start) == [46, 54])
     #expect(feed.items[1].entities.map(\.target) == ["https://example.com/x", "https://example.com/x"])
     #expect(feed.items[0].text == "Only a summary #tldr")
-    #expect(feed.items[0].media == [Media(kind: .photo, path: FixturePaths.path("images/tiny.jpg"), width: 5, height: 4)])
+    #expect(feed.items[0].media == [Media(kind: .photo, locator: .file(FixturePaths.path("images/tiny.jpg")), width: 5, height: 4)])
     #expect(feed.items[2].text == "Only a title, no date")
-    #expect(feed.items[2].media == [Media(kind: .photo, path: FixturePaths.path("images/tiny.webp"), width: 6, height: 8)])
+    #expect(feed.items[2].media == [Media(kind: .photo, locator: .file(FixturePaths.path("images/tiny.webp")), width: 6, height: 8)])
     #expect(feed.items.allSatisfy { $0.author == Author(name: "Dee O'Hara", handle: "deeohara") })
     #expect(feed.sections == [Section(name: "Timeline", itemIndices: [0, 1, 2]), Section(name: "Media", itemIndices: [0, 2])])
 }
@@ -92,7 +92,7 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     #expect(feed.warnings.isEmpty)
     #expect(feed.title == "feed.json")
     #expect(feed.items[0].author == Author(name: "feed.json", handle: "feedjson"))
-    #expect(feed.items[0].media.map(\.path) == [png, jpeg, png, nil, folder + "/my pic.png"])
+    #expect(feed.items[0].media.map(\.locator?.path) == [png, jpeg, png, nil, folder + "/my pic.png"])
     #expect(feed.items[0].media.map(\.width) == [2, 5, 2, 0, 2])
 }
 
@@ -110,12 +110,12 @@ func message(_ body: () throws(SourceError) -> FeedSource) -> String {
     let feed = try JSONFeedReader.decode(Array(text.utf8), path: "f.json", baseDirectory: "/nonexistent",
                                          topLevelDomains: FixturePaths.topLevelDomains)
     #expect(feed.items[0].media == [
-        Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com"),
-        Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "[2001:db8::1]"),
-        Media(kind: .video, path: nil, width: 1280, height: 720, alt: "A dog runs", duration: 42.5),
-        Media(kind: .photo, path: nil, width: 0, height: 0),
+        Media(kind: .photo, locator: nil, width: 0, height: 0, remoteHost: "cdn.example.com"),
+        Media(kind: .photo, locator: nil, width: 0, height: 0, remoteHost: "[2001:db8::1]"),
+        Media(kind: .video, locator: nil, width: 1280, height: 720, alt: "A dog runs", duration: 42.5),
+        Media(kind: .photo, locator: nil, width: 0, height: 0),
     ])
-    #expect(feed.items[1].media == [Media(kind: .gif, path: nil, width: 0, height: 0, remoteHost: "media.example.social")])
+    #expect(feed.items[1].media == [Media(kind: .gif, locator: nil, width: 0, height: 0, remoteHost: "media.example.social")])
 }
 
 @Test func errorMessagesNameThePath() {

@@ -79,5 +79,5 @@ import Testing
     try FileManager.default.copyItem(atPath: FixturePaths.path("images/tiny.png"), toPath: root + "/Assets/demo/images/tiny.png")
     let demo = try SourceLoader.load(path: nil, resources: DataRoot(rootPath: root))
     #expect(demo.kind == .demo)
-    #expect(demo.items[1].media.first?.path == root + "/Assets/demo/images/tiny.png")
+    #expect(demo.items[1].media.first?.locator?.path == root + "/Assets/demo/images/tiny.png")
 }

@@ -9,7 +9,7 @@ import Testing
                        warnings: [String] = []) -> FeedSource {
         let built = items.map { id, seconds in
             Item(id: id, date: seconds.map { Timestamp(seconds: $0) }, author: Fixtures.author("ada"), text: id,
-                 media: media.contains(id) ? [Media(kind: .photo, path: "/\(id).jpg", width: 1, height: 1)] : [])
+                 media: media.contains(id) ? [Media(kind: .photo, locator: .file("/\(id).jpg"), width: 1, height: 1)] : [])
         }
         let withMedia = built.indices.filter { !built[$0].media.isEmpty }
         return FeedSource(kind: kind, title: title, owner: Author(name: title, handle: title.lowercased()),

@@ -25,7 +25,7 @@ private let actor = MastodonFixture.actor
     let (feed, root) = try readFixture()
     defer { try? FileManager.default.removeItem(atPath: root) }
     #expect(feed.kind == .mastodonArchive && feed.title == "Daniel :verified:")
-    #expect(feed.owner == Author(name: "Daniel :verified:", handle: "dealingwith@indieweb.social", avatar: root + "/avatar.png"))
+    #expect(feed.owner == Author(name: "Daniel :verified:", handle: "dealingwith@indieweb.social", avatar: .file(root + "/avatar.png")))
     #expect(feed.items.map(\.id) == [
         "\(actor)/statuses/106", "\(actor)/statuses/105/activity", "\(actor)/statuses/103", "\(actor)/statuses/102",
         "\(actor)/statuses/101", "\(actor)/statuses/109",
@@ -58,7 +58,7 @@ private let actor = MastodonFixture.actor
         Entity(kind: .mention, text: "@mcg", start: 74, end: 78, target: "mcg@social.lol"),
     ])
     #expect(post.media == [
-        Media(kind: .photo, path: root + "/media_attachments/files/109/333/835/161/429/021/original/3381f6f615f26246.jpeg",
+        Media(kind: .photo, locator: .file(root + "/media_attachments/files/109/333/835/161/429/021/original/3381f6f615f26246.jpeg"),
               width: 1440, height: 1081, alt: "Picture of a white cat"),
     ])
     // The exact dump line, written by hand.
@@ -74,12 +74,12 @@ private let actor = MastodonFixture.actor
     #expect(post.entities == [Entity(kind: .hashtag, text: "#巨人叨叨", start: 3, end: 8, target: "巨人叨叨")])
     let files = root + "/media_attachments/files/"
     #expect(post.media == [
-        Media(kind: .photo, path: files + "110/000/000/000/000/001/original/aaa.png", width: 640, height: 480, alt: nil),
-        Media(kind: .video, path: files + "110/000/000/000/000/002/original/bbb.mp4", width: 320, height: 240, alt: nil),
-        Media(kind: .photo, path: files + "110/000/000/000/000/003/original/ccc.jpg", width: 0, height: 0, alt: "A dog"),
-        Media(kind: .photo, path: nil, width: 0, height: 0, alt: "Gone"),
-        Media(kind: .photo, path: files + "120/000/original/ddd.webp", width: 0, height: 0),
-        Media(kind: .photo, path: nil, width: 0, height: 0, alt: nil, remoteHost: "cdn.example.com"),
+        Media(kind: .photo, locator: .file(files + "110/000/000/000/000/001/original/aaa.png"), width: 640, height: 480, alt: nil),
+        Media(kind: .video, locator: .file(files + "110/000/000/000/000/002/original/bbb.mp4"), width: 320, height: 240, alt: nil),
+        Media(kind: .photo, locator: .file(files + "110/000/000/000/000/003/original/ccc.jpg"), width: 0, height: 0, alt: "A dog"),
+        Media(kind: .photo, locator: nil, width: 0, height: 0, alt: "Gone"),
+        Media(kind: .photo, locator: .file(files + "120/000/original/ddd.webp"), width: 0, height: 0),
+        Media(kind: .photo, locator: nil, width: 0, height: 0, alt: nil, remoteHost: "cdn.example.com"),
     ])
 }
 
@@ -122,7 +122,7 @@ private let actor = MastodonFixture.actor
     let actorJSON = #"{"type": "Person", "preferredUsername": "ada", "name": "", "id": "https://example.social/users/ada", "icon": [{"url": "/avatar.jpg"}]}"#
     let (feed, root) = try readFixture(["actor.json": actorJSON, "avatar.png": nil, "avatar.gif": "gif", "likes.json": nil, "bookmarks.json": nil])
     defer { try? FileManager.default.removeItem(atPath: root) }
-    #expect(feed.owner == Author(name: "ada", handle: "ada@example.social", avatar: root + "/avatar.gif"))
+    #expect(feed.owner == Author(name: "ada", handle: "ada@example.social", avatar: .file(root + "/avatar.gif")))
     #expect(feed.sections.map(\.name) == ["Posts", "Replies", "Boosts", "Media"])
 
     // Without actor.json: the handle from the activities' actor, the title from the folder.

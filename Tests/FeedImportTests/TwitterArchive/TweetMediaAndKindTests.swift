@@ -33,11 +33,11 @@ private func archive(_ tweets: [String], extra: [String: String] = [:]) throws -
     #expect(rt.entitySummary == ["mention @czaplic 3 11 czaplic"])
     let reply = try #require(source.item("10"))
     #expect(reply.kind == .reply)
-    #expect(reply.author == Author(name: "Ada Park", handle: "ada_park", avatar: avatar))
+    #expect(reply.author == Author(name: "Ada Park", handle: "ada_park", avatar: .file(avatar)))
     #expect(source.item("11")?.kind == .repost)
     #expect(source.item("11")?.author.handle == "old_style")
     #expect(source.item("12")?.kind == .post)
-    #expect(source.item("12")?.author.avatar == avatar)
+    #expect(source.item("12")?.author.avatar == .file(avatar))
 }
 
 @Test func case11And19QuotesLinkAStatusOnTwitterOrX() throws {
@@ -84,7 +84,7 @@ private func medium(_ type: String, _ file: String, url: String = "https://t.co/
     let item = try #require(try fixture.read().item("1210390904009379840"))
     #expect(item.text == "Four!")
     #expect(item.entities.isEmpty)
-    #expect(item.media.map(\.path) == four.map { fixture.root + "/data/tweets_media/1210390904009379840-" + $0 })
+    #expect(item.media.map(\.locator?.path) == four.map { fixture.root + "/data/tweets_media/1210390904009379840-" + $0 })
     #expect(item.media.allSatisfy { $0.kind == .photo && $0.width == 2048 && $0.height == 1536 && $0.duration == nil })
 }
 
@@ -100,11 +100,11 @@ private func medium(_ type: String, _ file: String, url: String = "https://t.co/
     try fixture.media("802141456697790464-q_Ow4OduUsGhIM1n.mp4", "802141456697790464-small.mp4", "1571521051921629184-Fc8qDcBXwAEhLJT.mp4")
     let source = try fixture.read()
     let clip = try #require(source.item("802141456697790464")?.media.first)
-    #expect(clip == Media(kind: .video, path: fixture.root + "/data/tweets_media/802141456697790464-q_Ow4OduUsGhIM1n.mp4",
+    #expect(clip == Media(kind: .video, locator: .file(fixture.root + "/data/tweets_media/802141456697790464-q_Ow4OduUsGhIM1n.mp4"),
                           width: 2048, height: 1536, duration: 30.5))
     let animation = try #require(source.item("1571521051921629184"))
     #expect(animation.text == "")
-    #expect(animation.media == [Media(kind: .gif, path: fixture.root + "/data/tweets_media/1571521051921629184-Fc8qDcBXwAEhLJT.mp4", width: 2048, height: 1536)])
+    #expect(animation.media == [Media(kind: .gif, locator: .file(fixture.root + "/data/tweets_media/1571521051921629184-Fc8qDcBXwAEhLJT.mp4"), width: 2048, height: 1536)])
 }
 
 @Test func case16To18MissingFilesFallbackAndJunk() throws {
@@ -126,10 +126,10 @@ private func medium(_ type: String, _ file: String, url: String = "https://t.co/
     try fixture.media("ens-GMMR.jpg", folder: "data/profile_media")
     let source = try fixture.read()
     let media = fixture.root + "/data/tweets_media/"
-    #expect(source.item("879292496907563008")?.media.map(\.path) == [media + "879292496907563008-DDIZNG-UMAEZDEg.jpg"])
-    #expect(source.item("211050278659698688")?.media.map(\.path) == [nil])
-    #expect(source.item("300")?.media.map(\.path) == [media + "300-renamed.jpg"])
-    #expect(source.item("400")?.media.map(\.path) == [media + "400-a.jpg", nil])
+    #expect(source.item("879292496907563008")?.media.map(\.locator?.path) == [media + "879292496907563008-DDIZNG-UMAEZDEg.jpg"])
+    #expect(source.item("211050278659698688")?.media.map(\.locator?.path) == [nil])
+    #expect(source.item("300")?.media.map(\.locator?.path) == [media + "300-renamed.jpg"])
+    #expect(source.item("400")?.media.map(\.locator?.path) == [media + "400-a.jpg", nil])
     let folder = MediaFolder(try fixture.archive, directory: "data/tweets_media")
     #expect(folder.names == ["879292496907563008-DDIZNG-UMAEZDEg.jpg", "300-renamed.jpg", "400-a.jpg"])
 }
@@ -140,5 +140,5 @@ private func medium(_ type: String, _ file: String, url: String = "https://t.co/
     let fixture = try TwitterFixture(["data/tweet.js": "window.YTD.tweet.part0 = [ " + item + " ]"])
     try fixture.media("5-x.jpg", folder: "data/tweet_media")
     let medium = try #require(try fixture.read().item("5")?.media.first)
-    #expect(medium == Media(kind: .photo, path: fixture.root + "/data/tweet_media/5-x.jpg", width: 1200, height: 900))
+    #expect(medium == Media(kind: .photo, locator: .file(fixture.root + "/data/tweet_media/5-x.jpg"), width: 1200, height: 900))
 }

@@ -43,7 +43,7 @@ private func tweet(_ id: String, _ date: String, _ text: String = "hello", _ ext
     let source = try fixture.read()
     #expect(source.kind == .twitterArchive)
     #expect(source.title == "Ada Park")
-    #expect(source.owner == Author(name: "Ada Park", handle: "ada_park", avatar: fixture.root + "/data/profile_media/2444552670--kl_OZKZ.jpg"))
+    #expect(source.owner == Author(name: "Ada Park", handle: "ada_park", avatar: .file(fixture.root + "/data/profile_media/2444552670--kl_OZKZ.jpg")))
     #expect(source.items.map(\.id) == ["1000", "999", "101", "100", "99", "like-77", "like-78"])
     #expect(source.sectionSummary == ["Tweets:4", "Replies:1", "Reposts:1", "Media:1", "Likes:2"])
     #expect(source.sections[0].itemIndices == [0, 1, 3, 4])
@@ -146,7 +146,7 @@ private func tweet(_ id: String, _ date: String, _ text: String = "hello", _ ext
     // The text ends after the `:` at column 37.
     #expect(source.warnings == ["data/manifest.js: 1:38: unexpected end of input, expected a value"])
     // The avatar falls back to the first <accountId>-* image that is not the banner.
-    #expect(source.owner == Author(name: "Ada Park", handle: "ada_park", avatar: fixture.root + "/data/profile_media/2444552670--kl_OZKZ.jpg"))
+    #expect(source.owner == Author(name: "Ada Park", handle: "ada_park", avatar: .file(fixture.root + "/data/profile_media/2444552670--kl_OZKZ.jpg")))
 }
 
 @Test func grailbirdArchivesAreRead() throws {
@@ -178,7 +178,7 @@ private func tweet(_ id: String, _ date: String, _ text: String = "hello", _ ext
     #expect(rt.author == Author(name: "Kenny Yuan", handle: "kenny_yuan"))
     // "RT @kenny_yuan: Nice " is 21 scalars: the media link (19..<41 given, found at 21) is removed.
     #expect(rt.text == "RT @kenny_yuan: Nice")
-    #expect(rt.media == [Media(kind: .photo, path: nil, width: 600, height: 450, remoteHost: "pbs.twimg.com")])
+    #expect(rt.media == [Media(kind: .photo, locator: nil, width: 600, height: 450, remoteHost: "pbs.twimg.com")])
     #expect(source.item("471265709545115648")?.text == "A & B")
     #expect(source.item("471265709545115648")?.date == Timestamp(year: 2014, month: 5, day: 27, hour: 12, minute: 24, second: 35))
 }

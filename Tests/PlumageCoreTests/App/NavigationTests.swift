@@ -16,7 +16,7 @@ import Testing
         return app
     }
 
-    let photos = (0..<3).map { Photo(path: "/p\($0).jpg", title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
+    let photos = (0..<3).map { Photo(source: .file("/p\($0).jpg"), title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
 
     /// The x of the first backdrop image drawn (each screen draws its backdrop first).
     func backdropXs(_ frame: Frame) -> [Double] {
@@ -113,8 +113,8 @@ import Testing
         var app = makeApp()
         app.openPhotos(photos, at: 0)
         app.push(FeedScreen(source: Fixtures.source(count: 3)), at: 1, animated: false)
-        _ = app.handle(.photo(.size(path: "/p0.jpg", PixelSize(width: 640, height: 480))), at: 2)
-        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 2)
+        _ = app.handle(.photo(.size(source: .file("/p0.jpg"), PixelSize(width: 640, height: 480))), at: 2)
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 0)), at: 2)
         _ = app.handle(.key(.escape, []), at: 3)
         #expect(app.photoScreen?.currentStatus == PhotoStatus(size: PixelSize(width: 640, height: 480), levels: [0]))
     }
@@ -174,7 +174,7 @@ import Testing
         _ = app.updatedFrame(at: 5, measurer: m, statistics: nil)
         #expect(app.handle(.key(.escape, []), at: 6) == [.cancelPhotoLoads])
         let frame = app.step(at: 7, measurer: m, statistics: nil)
-        let asked = frame.effects.compactMap { if case let .loadPhotos(requests) = $0 { requests.map(\.path) } else { nil } }
+        let asked = frame.effects.compactMap { if case let .loadPhotos(requests) = $0 { requests.map(\.source.description) } else { nil } }
         #expect(asked == [["/p0.jpg", "/p1.jpg", "/p2.jpg"]])
     }
 
@@ -189,7 +189,7 @@ import Testing
     @Test func aPoppedImageViewIsDrawnFromWhatIsUploadedAndAsksForNothing() {
         var app = makeApp()
         app.openPhotos(photos, at: 0)
-        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 0)), at: 1)
         #expect(app.updatedFrame(at: 1, measurer: m, statistics: nil).textDump.contains("level 0 linear\n"))
         _ = app.handle(.key(.escape, []), at: 2)
         let sliding = app.step(at: 2.05, measurer: m, statistics: nil)

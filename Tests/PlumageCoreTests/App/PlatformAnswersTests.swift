@@ -77,13 +77,13 @@ import Testing
 
     /// The photos the updates of a run ask the platform to remember.
     func remembered(_ effects: [Effect]) -> [String] {
-        effects.compactMap { if case let .rememberPhoto(photo) = $0 { photo.path } else { nil } }
+        effects.compactMap { if case let .rememberPhoto(photo) = $0 { photo.source?.description } else { nil } }
     }
 
     @Test func aViewedPhotoIsRememberedOncePerViewing() {
         var app = makeApp()
-        let photos = [Photo(path: "/p/a.jpg", title: "a.jpg"), Photo(path: "/p/b.jpg", title: "b.jpg"),
-                      Photo(path: nil, title: "gone.jpg")]
+        let photos = [Photo(source: .file("/p/a.jpg"), title: "a.jpg"), Photo(source: .file("/p/b.jpg"), title: "b.jpg"),
+                      Photo(source: nil, title: "gone.jpg")]
         #expect(remembered(app.step(at: 1, measurer: m).effects) == [])
         app.openPhotos(photos, at: 0, time: 1)
         #expect(remembered(app.step(at: 1.1, measurer: m).effects) == ["/p/a.jpg"])
@@ -118,12 +118,12 @@ import Testing
 
     @Test func anOpenedEntryReplacesEveryScreen() {
         var app = makeApp()
-        app.openPhotos([Photo(path: "/p/a.jpg", title: "a.jpg")], at: 0, time: 1)
+        app.openPhotos([Photo(source: .file("/p/a.jpg"), title: "a.jpg")], at: 0, time: 1)
         _ = app.handle(.searchIndex(SearchIndex(items: [], generation: 0)), at: 1)
         let generation = app.searchIndexGeneration
-        let effects = app.handle(.opened(.photos([Photo(path: "/q/b.jpg", title: "b.jpg")], title: "b.jpg")), at: 2)
+        let effects = app.handle(.opened(.photos([Photo(source: .file("/q/b.jpg"), title: "b.jpg")], title: "b.jpg")), at: 2)
         #expect(app.stack.depth == 1)
-        #expect(app.photoScreen?.photo?.path == "/q/b.jpg")
+        #expect(app.photoScreen?.photo?.source == .file("/q/b.jpg"))
         #expect(app.windowTitle == "Plumage — b.jpg · b.jpg")
         #expect(app.searchIndex == nil)
         #expect(app.searchIndexGeneration == generation + 1)

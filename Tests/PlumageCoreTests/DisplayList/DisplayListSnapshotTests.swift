@@ -19,7 +19,7 @@ import Testing
         return app
     }
 
-    let photos = (0..<3).map { Photo(path: "/p\($0).jpg", title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
+    let photos = (0..<3).map { Photo(source: .file("/p\($0).jpg"), title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
 
     @Test func feed() {
         var app = makeApp()
@@ -38,8 +38,8 @@ import Testing
     @Test func imageView() {
         var app = makeApp()
         app.openPhotos(photos, at: 1)
-        _ = app.handle(.photo(.size(path: "/p1.jpg", PixelSize(width: 1600, height: 900))), at: 1)
-        _ = app.handle(.photo(.level(path: "/p1.jpg", level: 1)), at: 1)
+        _ = app.handle(.photo(.size(source: .file("/p1.jpg"), PixelSize(width: 1600, height: 900))), at: 1)
+        _ = app.handle(.photo(.level(source: .file("/p1.jpg"), level: 1)), at: 1)
         let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "image-view") == nil)
     }
@@ -49,7 +49,7 @@ import Testing
         app.openPhotos(photos, at: 0)
         let loading = app.updatedFrame(at: 1.25, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(loading.textDump, named: "image-view-loading") == nil)
-        _ = app.handle(.photo(.failed(path: "/p0.jpg", .tooLarge(width: 30000, height: 20000, limit: 250_000_000))), at: 2)
+        _ = app.handle(.photo(.failed(source: .file("/p0.jpg"), .tooLarge(width: 30000, height: 20000, limit: 250_000_000))), at: 2)
         let failed = app.updatedFrame(at: 2, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(failed.textDump, named: "image-view-failed") == nil)
     }
@@ -59,13 +59,13 @@ import Testing
     @Test func archiveCells() {
         let media: [(Author, [Media])] = [
             (Author(name: "Ada Lovelace", handle: "ada"),
-             [Media(kind: .video, path: "/media/clip.mp4", width: 1280, height: 720, duration: 42.3)]),
+             [Media(kind: .video, locator: .file("/media/clip.mp4"), width: 1280, height: 720, duration: 42.3)]),
             (Author(name: "Ωμέγα Σ", handle: "omega"),
-             [Media(kind: .gif, path: "/media/loop.mp4", width: 0, height: 0),
-              Media(kind: .photo, path: "/media/p.jpg", width: 1600, height: 900)]),
+             [Media(kind: .gif, locator: .file("/media/loop.mp4"), width: 0, height: 0),
+              Media(kind: .photo, locator: .file("/media/p.jpg"), width: 1600, height: 900)]),
             (Author(name: "", handle: "_zed"),
-             [Media(kind: .photo, path: nil, width: 1600, height: 1200),
-              Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com")]),
+             [Media(kind: .photo, locator: nil, width: 1600, height: 1200),
+              Media(kind: .photo, locator: nil, width: 0, height: 0, remoteHost: "cdn.example.com")]),
         ]
         let items = media.enumerated().map { i, entry in
             Item(id: "\(i + 1)", date: Timestamp(seconds: 1_700_000_000 - Int64(i) * 60), author: entry.0,
@@ -87,9 +87,9 @@ import Testing
         var app = makeApp()
         let alt = "A cup of coffee on a wooden table, steam rising, morning light from a window on the left; "
             + "a spoon rests on the saucer and a notebook lies open beside it with a few handwritten lines."
-        app.openPhotos([Photo(path: "/p0.jpg", title: "p0.jpg", knownSize: PixelSize(width: 1600, height: 900), alt: alt)],
+        app.openPhotos([Photo(source: .file("/p0.jpg"), title: "p0.jpg", knownSize: PixelSize(width: 1600, height: 900), alt: alt)],
                        at: 0)
-        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 1)), at: 1)
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 1)), at: 1)
         let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(TextSnapshot.mismatch(frame.textDump, named: "image-view-alt") == nil)
     }

@@ -8,14 +8,14 @@ import Testing
 /// is decided here. Every expected value is written out by hand.
 @Suite struct ResourceLedgerTests {
     func image(_ name: String, _ side: Int = 40) -> ImageRequest {
-        ImageRequest(path: "/photos/\(name).jpg", size: PixelSize(width: side, height: side))
+        ImageRequest(source: .file("/photos/\(name).jpg"), size: PixelSize(width: side, height: side))
     }
 
     /// The loads among `effects` as "id name priority" strings.
     func loads(_ effects: [Effect]) -> [String] {
         effects.flatMap { effect -> [String] in
             guard case let .loadImages(requests) = effect else { return [] }
-            return requests.map { "\($0.id.value) \($0.image.path.dropFirst(8).dropLast(4)) \($0.priority)" }
+            return requests.map { "\($0.id.value) \($0.image.source.description.dropFirst(8).dropLast(4)) \($0.priority)" }
         }
     }
 
@@ -124,7 +124,7 @@ import Testing
         }
         // The backdrop is the frame's first command, so the first load, on screen.
         #expect(requests.first?.image == frame.shownImages.first && requests.first?.priority == 10)
-        #expect(requests.first?.image.path.hasSuffix(app.theme.backgroundImage) == true)
+        #expect(requests.first?.image.source.description.hasSuffix(app.theme.backgroundImage) == true)
         let backdrop = requests[0]
         #expect(app.handle(.resource(backdrop.id, .ready(PixelSize(width: 800, height: 600))), at: 0) == [])
         #expect(app.resources.status(of: backdrop.image) == .ready(PixelSize(width: 800, height: 600)))

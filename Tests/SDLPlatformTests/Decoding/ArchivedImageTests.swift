@@ -8,8 +8,8 @@ import Testing
 @testable import FeedImport
 @testable import SDLPlatform
 
-/// Images inside a zip open in a registry, named `<zip path>/<member>`, decode exactly like the same
-/// files on disk.
+/// Images inside a zip, named by a member locator and read through the registry, decode exactly
+/// like the same files on disk.
 @Suite struct ArchivedImageTests {
     /// The registry the zip is open in, as the program's loader leaves it for the decoders.
     let archives = OpenArchives()
@@ -35,50 +35,50 @@ import Testing
 
     @Test func aZippedJPEGDecodesToTheSamePixels() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let member = zip + "/data/tweets_media/1-cat.jpg"
-        let plain = try ImageDecoder.decode(path: photo, cover: nil).get()
-        let zipped = try ImageDecoder.decode(path: member, cover: nil, archives: archives).get()
+        let member = ResourceLocator.member(archive: zip, name: "data/tweets_media/1-cat.jpg")
+        let plain = try ImageDecoder.decode(source: .file(photo), cover: nil).get()
+        let zipped = try ImageDecoder.decode(source: member, cover: nil, archives: archives).get()
         #expect(zipped.bitmap.width > 0)
         #expect(zipped.bitmap == plain.bitmap)
         #expect(zipped.originalSize == plain.originalSize)
         let target = PixelSize(width: 40, height: 40)
         #expect(
-            try ImageDecoder.decode(path: member, cover: target, archives: archives).get().bitmap
-                == ImageDecoder.decode(path: photo, cover: target).get().bitmap)
-        let info = try ImageDecoder.inspect(path: member, archives: archives).get()
-        #expect(info == (try ImageDecoder.inspect(path: photo).get()))
-        #expect(try ImageDecoder.decodeFullResolution(path: member, info: info, archives: archives).get() == plain.bitmap)
+            try ImageDecoder.decode(source: member, cover: target, archives: archives).get().bitmap
+                == ImageDecoder.decode(source: .file(photo), cover: target).get().bitmap)
+        let info = try ImageDecoder.inspect(source: member, archives: archives).get()
+        #expect(info == (try ImageDecoder.inspect(source: .file(photo)).get()))
+        #expect(try ImageDecoder.decodeFullResolution(source: member, info: info, archives: archives).get() == plain.bitmap)
         #expect(
-            try ImageDecoder.decodePreview(path: member, info: info, level: 1, archives: archives)?.get()
-                == ImageDecoder.decodePreview(path: photo, info: info, level: 1)?.get())
-        #expect(ImageFileProbe.size(ofImageAt: member, archives: archives) == info.orientedSize)
-        #expect(ImageFileProbe.size(ofImageAt: member, archives: archives) == ImageFileProbe.size(ofImageAt: photo))
+            try ImageDecoder.decodePreview(source: member, info: info, level: 1, archives: archives)?.get()
+                == ImageDecoder.decodePreview(source: .file(photo), info: info, level: 1)?.get())
+        #expect(ImageFileProbe.size(ofImageAt: photo) == info.orientedSize)
     }
 
     @Test func aZippedPNGDecodesThroughSDLImageFromMemory() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let plain = try ImageDecoder.decode(path: icon, cover: nil).get()
-        let zipped = try ImageDecoder.decode(path: zip + "/media/menu.png", cover: nil, archives: archives).get()
+        let plain = try ImageDecoder.decode(source: .file(icon), cover: nil).get()
+        let zipped = try ImageDecoder.decode(source: .member(archive: zip, name: "media/menu.png"), cover: nil, archives: archives).get()
         #expect(zipped.bitmap.width > 0)
         #expect(zipped.bitmap == plain.bitmap)
-        #expect(ImageFileProbe.size(ofImageAt: zip + "/media/menu.png", archives: archives) == plain.originalSize)
     }
 
     @Test func aMissingMemberFailsLikeAMissingFile() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = ImageDecoder.decode(path: zip + "/media/none.png", cover: nil, archives: archives)
+        let result = ImageDecoder.decode(source: .member(archive: zip, name: "media/none.png"), cover: nil, archives: archives)
         #expect(throws: ImageError.cannotRead("No such file or directory")) { try result.get() }
-        #expect(ImageFileProbe.size(ofImageAt: zip + "/media/none.png", archives: archives) == nil)
     }
 
     @Test func decodersWithoutTheRegistryReadFilesOnly() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        // No stat walk up the path: a member of a zip nobody opened is no file.
-        let result = ImageDecoder.decode(path: zip + "/media/menu.png", cover: nil)
+        // A path through the zip is no file: members are named by a member locator only.
+        let result = ImageDecoder.decode(source: .file(zip + "/media/menu.png"), cover: nil, archives: archives)
         #expect(throws: ImageError.cannotRead("No such file or directory")) { try result.get() }
+        // A member without a registry is refused, not looked for on disk.
+        let unread = ImageDecoder.decode(source: .member(archive: zip, name: "media/menu.png"), cover: nil)
+        #expect(throws: ImageError.cannotRead("no reader for the archive")) { try unread.get() }
         // Decoding through the registry reuses the directory the loader read.
-        _ = try ImageDecoder.decode(path: zip + "/media/menu.png", cover: nil, archives: archives).get()
-        _ = try ImageDecoder.inspect(path: zip + "/data/tweets_media/1-cat.jpg", archives: archives).get()
+        _ = try ImageDecoder.decode(source: .member(archive: zip, name: "media/menu.png"), cover: nil, archives: archives).get()
+        _ = try ImageDecoder.inspect(source: .member(archive: zip, name: "data/tweets_media/1-cat.jpg"), archives: archives).get()
         #expect(archives.directoriesRead == 1)
     }
 }

@@ -177,7 +177,7 @@ private func outcome(_ path: String) -> Result<PixelSize, ImageError> {
     // under the decoder's own 5 s limit, so a file that would hang it ends as `.decodeTimedOut`.
     let answer = Locked<Result<PixelSize, ImageError>?>(nil), done = DispatchSemaphore(value: 0)
     hostileJobs.submit(on: .decode) {
-        let result = ImageDecoder.inspect(path: path).flatMap { ImageDecoder.decodeFullResolution(path: path, info: $0) }
+        let result = ImageDecoder.inspect(source: .file(path)).flatMap { ImageDecoder.decodeFullResolution(source: .file(path), info: $0) }
         answer.withLock { $0 = result.map(\.size) }
         done.signal()
     }
@@ -269,7 +269,7 @@ private func peakRSS() -> Int {
             #expect((try? result.get()) == size, "\(name): \(result)")
         }
         // The TGA's rows come out top first, colours in place.
-        let tga = try ImageDecoder.decode(path: dir.path + "/truecolour.tga", cover: nil).get().bitmap
+        let tga = try ImageDecoder.decode(source: .file(dir.path + "/truecolour.tga"), cover: nil).get().bitmap
         #expect(HostileFiles.near(tga.pixel(x: 0, y: 0), RGBA(255, 0, 0)) && HostileFiles.near(tga.pixel(x: 39, y: 29), .white))
     }
 
@@ -285,11 +285,11 @@ private func peakRSS() -> Int {
         for orientation in 1...8 {
             let path = try HostileFiles.write(
                 HostileFiles.jpeg(HostileFiles.quadrants(128, 64), orientation: UInt8(orientation)), "o\(orientation).jpg", in: dir)
-            let info = try ImageDecoder.inspect(path: path).get()
+            let info = try ImageDecoder.inspect(source: .file(path)).get()
             let expectedSize = orientation >= 5 ? PixelSize(width: 64, height: 128) : PixelSize(width: 128, height: 64)
             #expect(info.orientation == orientation && info.orientedSize == expectedSize)
-            let full = try ImageDecoder.decodeFullResolution(path: path, info: info).get()
-            let preview = try #require(ImageDecoder.decodePreview(path: path, info: info, level: 1)).get()
+            let full = try ImageDecoder.decodeFullResolution(source: .file(path), info: info).get()
+            let preview = try #require(ImageDecoder.decodePreview(source: .file(path), info: info, level: 1)).get()
             #expect(full.size == expectedSize)
             #expect(preview.size == ImagePyramid.levelSize(1, of: expectedSize))
             let (tl, tr, bl) = try #require(corners[orientation])

@@ -124,7 +124,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
 @Suite(.serialized) struct ImageDecoderTests {
     @Test func jpegFullSizeKeepsColours() throws {
         let fixtures = try Fixtures()
-        let image = try ImageDecoder.decode(path: fixtures.write("q.jpg", jpegBytes(quadrants)), cover: nil).get()
+        let image = try ImageDecoder.decode(source: .file(fixtures.write("q.jpg", jpegBytes(quadrants))), cover: nil).get()
         #expect(image.bitmap.size == PixelSize(width: 640, height: 480) && !image.isReduced)
         #expect(image.originalSize == PixelSize(width: 640, height: 480))
         #expect(close(image.bitmap.pixel(x: 160, y: 120), RGBA(255, 0, 0)))
@@ -146,25 +146,25 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
     @Test func jpegDecodesReducedForACoverTarget() throws {
         let fixtures = try Fixtures()
         let path = try fixtures.write("q.jpg", jpegBytes(quadrants))
-        let quarter = try ImageDecoder.decode(path: path, cover: PixelSize(width: 100, height: 100)).get()
+        let quarter = try ImageDecoder.decode(source: .file(path), cover: PixelSize(width: 100, height: 100)).get()
         #expect(quarter.bitmap.size == PixelSize(width: 160, height: 120) && quarter.isReduced)
         #expect(quarter.originalSize == PixelSize(width: 640, height: 480))
         #expect(close(quarter.bitmap.pixel(x: 120, y: 30), RGBA(0, 255, 0)))
-        let small = try ImageDecoder.decode(path: path, cover: PixelSize(width: 30, height: 30)).get()
+        let small = try ImageDecoder.decode(source: .file(path), cover: PixelSize(width: 30, height: 30)).get()
         #expect(small.bitmap.size == PixelSize(width: 40, height: 30))
-        let wide = try ImageDecoder.decode(path: path, cover: PixelSize(width: 700, height: 100)).get()
+        let wide = try ImageDecoder.decode(source: .file(path), cover: PixelSize(width: 700, height: 100)).get()
         #expect(wide.bitmap.size == PixelSize(width: 640, height: 480) && !wide.isReduced)
     }
 
     @Test func exifOrientationIsApplied() throws {
         let fixtures = try Fixtures()
         let path = try fixtures.write("rot.jpg", withOrientation(6, jpegBytes(quadrants)))
-        let full = try ImageDecoder.decode(path: path, cover: nil).get()
+        let full = try ImageDecoder.decode(source: .file(path), cover: nil).get()
         #expect(full.bitmap.size == PixelSize(width: 480, height: 640))
         #expect(full.originalSize == PixelSize(width: 480, height: 640))
         #expect(close(full.bitmap.pixel(x: 359, y: 160), RGBA(255, 0, 0)))
         #expect(close(full.bitmap.pixel(x: 120, y: 160), RGBA(0, 0, 255)))
-        let reduced = try ImageDecoder.decode(path: path, cover: PixelSize(width: 100, height: 150)).get()
+        let reduced = try ImageDecoder.decode(source: .file(path), cover: PixelSize(width: 100, height: 150)).get()
         #expect(reduced.bitmap.size == PixelSize(width: 120, height: 160) && reduced.isReduced)
     }
 
@@ -173,8 +173,8 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         let path = try fixtures.write("big-exif.jpg", JPEGPadding.padded(jpegBytes(quadrants), appBytes: 2_000_000))
         let size = PixelSize(width: 640, height: 480)
         #expect(ImageFileProbe.size(ofImageAt: path) == size)
-        #expect(try ImageDecoder.inspect(path: path).get().size == size)
-        let image = try ImageDecoder.decode(path: path, cover: nil).get()
+        #expect(try ImageDecoder.inspect(source: .file(path)).get().size == size)
+        let image = try ImageDecoder.decode(source: .file(path), cover: nil).get()
         #expect(image.bitmap.size == size)
         #expect(close(image.bitmap.pixel(x: 160, y: 120), RGBA(255, 0, 0)))
     }
@@ -184,13 +184,13 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         var pixels: [UInt8] = []
         for i in 0..<15 { pixels += [UInt8(i * 10), UInt8(255 - i * 10), UInt8(i * 3), UInt8(i * 17)] }
         let translucent = Bitmap(width: 5, height: 3, pixels: pixels)
-        let png = try ImageDecoder.decode(path: fixtures.png("t.png", translucent), cover: nil).get()
+        let png = try ImageDecoder.decode(source: .file(fixtures.png("t.png", translucent)), cover: nil).get()
         #expect(png.bitmap == translucent && !png.isReduced)
         let opaque = quadrants.downscaled(byFactor: 8)
-        let bmp = try ImageDecoder.decode(path: fixtures.bmp("o.bmp", opaque), cover: nil).get()
+        let bmp = try ImageDecoder.decode(source: .file(fixtures.bmp("o.bmp", opaque)), cover: nil).get()
         #expect(bmp.bitmap == opaque)
         let big = try ImageDecoder.decode(
-            path: fixtures.png("q.png", quadrants), cover: PixelSize(width: 100, height: 100)
+            source: .file(fixtures.png("q.png", quadrants)), cover: PixelSize(width: 100, height: 100)
         ).get()
         #expect(big.bitmap.size == PixelSize(width: 160, height: 120) && big.isReduced)
         #expect(big.originalSize == PixelSize(width: 640, height: 480))
@@ -231,7 +231,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         ]
         for (name, bytes, expected) in cases {
             let path = try fixtures.write(name, bytes)
-            let result = ImageDecoder.decode(path: path, cover: nil)
+            let result = ImageDecoder.decode(source: .file(path), cover: nil)
             switch (result, expected) {
             case (.failure(let error), .some(let expected)): #expect(error == expected, "\(name): \(error.message)")
             case (.failure(.corrupt), .none): break
@@ -240,17 +240,17 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         }
         let missing = fixtures.directory.appendingPathComponent("missing.jpg").path
         #expect(throws: ImageError.cannotRead("No such file or directory")) {
-            try ImageDecoder.decode(path: missing, cover: nil).get()
+            try ImageDecoder.decode(source: .file(missing), cover: nil).get()
         }
         #expect(throws: ImageError.cannotRead("not a regular file")) {
-            try ImageDecoder.decode(path: fixtures.directory.path, cover: nil).get()
+            try ImageDecoder.decode(source: .file(fixtures.directory.path), cover: nil).get()
         }
     }
 
     @Test func cmykJpegFallsBackToSDLImage() throws {
         let fixtures = try Fixtures()
         let cmyk = Bitmap(width: 64, height: 48, fill: RGBA(0, 0, 0, 0))
-        let image = try ImageDecoder.decode(path: fixtures.write("cmyk.jpg", jpegBytes(cmyk, format: TJPF_CMYK)), cover: nil)
+        let image = try ImageDecoder.decode(source: .file(fixtures.write("cmyk.jpg", jpegBytes(cmyk, format: TJPF_CMYK))), cover: nil)
             .get()
         #expect(image.bitmap.size == PixelSize(width: 64, height: 48) && !image.isReduced)
     }
@@ -259,7 +259,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         let fixtures = try Fixtures()
         let jpeg = jpegBytes(quadrants)
         let image = try ImageDecoder.decode(
-            path: fixtures.write("half.jpg", Array(jpeg.prefix(jpeg.count / 2))), cover: nil
+            source: .file(fixtures.write("half.jpg", Array(jpeg.prefix(jpeg.count / 2)))), cover: nil
         ).get()
         #expect(image.bitmap.size == PixelSize(width: 640, height: 480))
         #expect(close(image.bitmap.pixel(x: 160, y: 20), RGBA(255, 0, 0)))
@@ -290,11 +290,11 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
     @Test func decodesOnAWorkerRunOnTheGuardedLane() throws {
         let fixtures = try Fixtures()
         let path = try fixtures.png("q.png", quadrants)
-        let expected = try ImageDecoder.decode(path: path, cover: nil).get().bitmap
+        let expected = try ImageDecoder.decode(source: .file(path), cover: nil).get().bitmap
         let jobs = JobSystem()
         let decoded = Locked<Bitmap?>(nil), done = DispatchSemaphore(value: 0)
         jobs.submit(on: .decode) {
-            decoded.withLock { $0 = try? ImageDecoder.decode(path: path, cover: nil).get().bitmap }
+            decoded.withLock { $0 = try? ImageDecoder.decode(source: .file(path), cover: nil).get().bitmap }
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 60) == .success)
@@ -305,10 +305,10 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
     @Test func concurrentDecodesAgree() throws {
         let fixtures = try Fixtures()
         let paths = [try fixtures.write("q.jpg", jpegBytes(quadrants)), try fixtures.png("q.png", quadrants)]
-        let expected = try paths.map { try ImageDecoder.decode(path: $0, cover: nil).get().bitmap }
+        let expected = try paths.map { try ImageDecoder.decode(source: .file($0), cover: nil).get().bitmap }
         let mismatches = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 16) { i in
-            let bitmap = try? ImageDecoder.decode(path: paths[i % 2], cover: nil).get().bitmap
+            let bitmap = try? ImageDecoder.decode(source: .file(paths[i % 2]), cover: nil).get().bitmap
             if bitmap != expected[i % 2] { mismatches.withLock { $0 += 1 } }
         }
         #expect(mismatches.withLock { $0 } == 0)
@@ -321,12 +321,12 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         try ImageDecoder.initializeOnMainThread()
         let path = RepositoryPaths.path("Assets/demo/photos/seeding-full.jpg")
         try #require(FileManager.default.fileExists(atPath: path), "missing committed asset \(path)")
-        let full = try ImageDecoder.decode(path: path, cover: nil).get()
+        let full = try ImageDecoder.decode(source: .file(path), cover: nil).get()
         #expect(full.bitmap.size == PixelSize(width: 5312, height: 2988) && !full.isReduced)
         #expect(close(full.bitmap.pixel(x: 100, y: 100), RGBA(134, 140, 112), 3))
         #expect(close(full.bitmap.pixel(x: 2000, y: 1000), RGBA(235, 193, 151), 3))
         #expect(close(full.bitmap.pixel(x: 5000, y: 2900), RGBA(22, 33, 3), 3))
-        let half = try ImageDecoder.decode(path: path, cover: PixelSize(width: 1280, height: 800)).get()
+        let half = try ImageDecoder.decode(source: .file(path), cover: PixelSize(width: 1280, height: 800)).get()
         #expect(half.bitmap.size == PixelSize(width: 2656, height: 1494) && half.isReduced)
         #expect(half.originalSize == PixelSize(width: 5312, height: 2988))
         let comparison = BitmapComparison(actual: half.bitmap, expected: full.bitmap.downscaled(byFactor: 2), tolerance: 12)

@@ -22,7 +22,7 @@ import Testing
     @Test func aBitmapOverOneMegabyteArrivesAfterSeveralFramesWithItsPixelsIntact() throws {
         let renderer = try Renderer(headless: PixelSize(width: 600, height: 500))
         let bitmap = gradientBitmap(600, 500)  // 1.2 MB
-        let request = ImageRequest(path: "/nowhere/big.jpg", size: bitmap.size)
+        let request = ImageRequest(source: .file("/nowhere/big.jpg"), size: bitmap.size)
         let store = try store(holding: bitmap, for: request, renderer: renderer)
         store.load(ResourceRequest(id: ResourceID(7), image: request, priority: 10, generation: 0))
         #expect(store.texture(for: request) == nil, "a texture before any upload")
@@ -45,7 +45,7 @@ import Testing
     @Test func aBitmapOfOneMegabyteArrivesInOneFrame() throws {
         let renderer = try Renderer(headless: PixelSize(width: 64, height: 64))
         let bitmap = gradientBitmap(512, 512)  // exactly 1 MiB
-        let request = ImageRequest(path: "/nowhere/small.jpg", size: bitmap.size)
+        let request = ImageRequest(source: .file("/nowhere/small.jpg"), size: bitmap.size)
         let store = try store(holding: bitmap, for: request, renderer: renderer)
         store.load(ResourceRequest(id: ResourceID(1), image: request, priority: 10, generation: 0))
         store.pumpUploads()
@@ -55,8 +55,8 @@ import Testing
     @Test func imagesNotOnScreenWaitForIdleTimeAndComingOnScreenNeedsNoSecondDecode() throws {
         let renderer = try Renderer(headless: PixelSize(width: 64, height: 64))
         let near = gradientBitmap(32, 32), shown = gradientBitmap(16, 16)
-        let nearRequest = ImageRequest(path: "/nowhere/near.jpg", size: near.size)
-        let shownRequest = ImageRequest(path: "/nowhere/shown.jpg", size: shown.size)
+        let nearRequest = ImageRequest(source: .file("/nowhere/near.jpg"), size: near.size)
+        let shownRequest = ImageRequest(source: .file("/nowhere/shown.jpg"), size: shown.size)
         let store = try store(holding: near, for: nearRequest, renderer: renderer)
         #expect(store.cache.insert(image: shown, for: shownRequest) { _ in false })
         store.uploadBudgetMs = 1000
@@ -72,7 +72,7 @@ import Testing
         store.pumpUploads()
         #expect(store.takeNews().map(\.0) == [ResourceID(1)] && store.isReady(nearRequest))
         // Idle time uploads what is not on screen.
-        let later = ImageRequest(path: "/nowhere/later.jpg", size: shown.size)
+        let later = ImageRequest(source: .file("/nowhere/later.jpg"), size: shown.size)
         #expect(store.cache.insert(image: shown, for: later) { _ in false })
         store.load(ResourceRequest(id: ResourceID(3), image: later, priority: 0, generation: 2))
         store.pumpUploads()

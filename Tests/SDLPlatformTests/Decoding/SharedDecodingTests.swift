@@ -40,7 +40,7 @@ import Testing
         let loader = try PhotoLoader(pool: pool, cache: cache)
         #expect(store.workers.pool === pool && store.cache === loader.cache)
 
-        let request = ImageRequest(path: Self.photo, size: PixelSize(width: 120, height: 80))
+        let request = ImageRequest(source: .file(Self.photo), size: PixelSize(width: 120, height: 80))
         // Larger than the one-byte texture budget: made, then reported failed rather than retried.
         let first = settle(store, request, id: 1)
         #expect(first.map(\.0) == [ResourceID(1)])
@@ -48,17 +48,17 @@ import Testing
         #expect(cache.image(for: request)?.size == PixelSize(width: 120, height: 80))
         let feedBytes = cache.totalBytes
 
-        loader.request(path: Self.photo, viewSize: PixelSize(width: 200, height: 150), priority: 10, generation: 1)
+        loader.request(source: .file(Self.photo), viewSize: PixelSize(width: 200, height: 150), priority: 10, generation: 1)
         let deadline = Video.seconds() + 10
-        while !cache.contains(path: Self.photo, level: 0) && Video.seconds() < deadline {
+        while !cache.contains(source: .file(Self.photo), level: 0) && Video.seconds() < deadline {
             _ = loader.drain()
             Thread.sleep(forTimeInterval: 0.005)
         }
-        #expect(cache.contains(path: Self.photo, level: 0) && cache.totalBytes > feedBytes)
+        #expect(cache.contains(source: .file(Self.photo), level: 0) && cache.totalBytes > feedBytes)
 
         // A texture cache of one byte keeps nothing: the next frame finds the pixels in the shared
         // cache and uploads them without queuing a decode.
-        let other = ImageRequest(path: Self.photo, size: PixelSize(width: 60, height: 40))
+        let other = ImageRequest(source: .file(Self.photo), size: PixelSize(width: 60, height: 40))
         settle(store, other, id: 2)
         store.load(ResourceRequest(id: ResourceID(3), image: request, priority: 10, generation: 1))
         #expect(store.texture(for: request) == nil, "a one-byte texture cache kept a texture")

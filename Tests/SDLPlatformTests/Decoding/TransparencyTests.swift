@@ -56,7 +56,7 @@ enum TransparentFiles {
     /// What the loader's full job posts for `path`, in order.
     func deliveries(_ path: String) -> [PhotoDelivery] {
         var posted: [PhotoDelivery] = []
-        PhotoPipeline.full(path: path, view: PixelSize(width: 64, height: 64), pixelCap: 1 << 24, timeout: 5, archives: nil) {
+        PhotoPipeline.full(source: .file(path), view: PixelSize(width: 64, height: 64), pixelCap: 1 << 24, timeout: 5, archives: nil) {
             posted.append($0)
         }
         return posted

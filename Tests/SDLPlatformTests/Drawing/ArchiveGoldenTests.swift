@@ -47,8 +47,8 @@ extension GoldenTests {
         let source = try SourceLoader.load(paths: [zip], archives: archives)
         XCTAssertEqual(source.kind, .twitterArchive)
         XCTAssertEqual(source.items.map(\.kind), [.post, .reply, .repost, .post])
-        XCTAssertEqual(source.items[0].media.first?.path, zip + "/data/tweets_media/1764000000000000004-coffee.jpg")
-        XCTAssertNil(source.items[3].media.first?.path)
+        XCTAssertEqual(source.items[0].media.first?.locator, .member(archive: zip, name: "data/tweets_media/1764000000000000004-coffee.jpg"))
+        XCTAssertNil(source.items[3].media.first?.locator)
         try assertGolden(
             try render(theme: "dark", size: Size(width: 600, height: 900), source: source, archives: archives),
             "archive-feed")

@@ -20,7 +20,7 @@ final class FrameClearTests: XCTestCase {
         let path = root + "/Assets/backgrounds/" + (try XCTUnwrap(
             FileManager.default.contentsOfDirectory(atPath: root + "/Assets/backgrounds").sorted().first { $0.hasSuffix(".jpg") }))
         let window = Rect(x: 0, y: 0, width: 200, height: 100)
-        let backdrop = ImageRequest(path: path, size: PixelSize(width: 200, height: 100), blurSigma: 4)
+        let backdrop = ImageRequest(source: .file(path), size: PixelSize(width: 200, height: 100), blurSigma: 4)
         let command = DrawCommand.image(backdrop, window, placeholder: .black, failureIcon: nil)
         var rounded = backdrop
         rounded.shape = .rounded(8)

@@ -49,7 +49,7 @@ final class GoldenTests: XCTestCase {
             XCTFail("recorded \(name).png; run again without RECORD_GOLDENS", file: file, line: line)
             return
         }
-        guard case let .success(expected) = ImageDecoder.decode(path: path, cover: nil) else {
+        guard case let .success(expected) = ImageDecoder.decode(source: .file(path), cover: nil) else {
             XCTFail("missing golden \(path); record it with RECORD_GOLDENS=1", file: file, line: line)
             return
         }
@@ -102,7 +102,7 @@ final class GoldenTests: XCTestCase {
         let image = try render(theme: "dark") { app, _ in
             app.updateTop(FeedScreen.self) { feed in
                 let items = feed.source.items
-                guard let row = feed.list.rows.firstIndex(where: { items[$0].media.contains { $0.path == nil } }) else {
+                guard let row = feed.list.rows.firstIndex(where: { items[$0].media.contains { $0.locator == nil } }) else {
                     return XCTFail("the demo has an item with a missing photo")
                 }
                 feed.scrollList(to: feed.list.rowTops[row], at: 0)
@@ -117,13 +117,13 @@ final class GoldenTests: XCTestCase {
         let photo = root + "/Assets/demo/photos/coffee.jpg"
         let media: [(Author, String, [Media])] = [
             (Author(name: "Ada Lovelace", handle: "ada"), "The engine at work",
-             [Media(kind: .video, path: "/archive/data/tweets_media/1-clip.mp4", width: 1280, height: 720, duration: 42.3)]),
+             [Media(kind: .video, locator: .file("/archive/data/tweets_media/1-clip.mp4"), width: 1280, height: 720, duration: 42.3)]),
             (Author(name: "Ωμέγα Σ", handle: "omega"), "A GIF and a photo",
-             [Media(kind: .gif, path: "/archive/data/tweets_media/2-loop.mp4", width: 480, height: 270),
-              Media(kind: .photo, path: photo, width: 1600, height: 1067)]),
+             [Media(kind: .gif, locator: .file("/archive/data/tweets_media/2-loop.mp4"), width: 480, height: 270),
+              Media(kind: .photo, locator: .file(photo), width: 1600, height: 1067)]),
             (Author(name: "", handle: "_zed"), "One left behind, one never fetched",
-             [Media(kind: .photo, path: nil, width: 1600, height: 1200),
-              Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com")]),
+             [Media(kind: .photo, locator: nil, width: 1600, height: 1200),
+              Media(kind: .photo, locator: nil, width: 0, height: 0, remoteHost: "cdn.example.com")]),
         ]
         let items = media.enumerated().map { i, entry in
             Item(id: "\(i + 1)", date: Timestamp(seconds: 1_790_000_000 - Int64(i) * 3600), author: entry.0,
@@ -142,7 +142,7 @@ final class GoldenTests: XCTestCase {
         let image = try render(theme: "dark", source: Self.archiveSource()) { app, backend in
             let alt = "A cup of coffee on a wooden table, steam rising, morning light from a window on the left; "
                 + "a spoon rests on the saucer and a notebook lies open beside it with a few handwritten lines."
-            app.openPhotos([Photo(path: Self.root + "/Assets/demo/photos/coffee.jpg", title: "coffee.jpg", alt: alt)], at: 0)
+            app.openPhotos([Photo(source: .file(Self.root + "/Assets/demo/photos/coffee.jpg"), title: "coffee.jpg", alt: alt)], at: 0)
             backend.drawSettled(&app, at: 1)
         }
         try assertGolden(image, "photo-alt")
@@ -152,7 +152,7 @@ final class GoldenTests: XCTestCase {
     func renderPhoto(_ zoom: PhotoZoom, theme: String = "dark") throws -> Bitmap {
         try render(theme: theme) { app, backend in
             let path = Self.root + "/Assets/demo/photos/coffee.jpg"
-            app.openPhotos([Photo(path: path, title: "coffee.jpg")], at: 0)
+            app.openPhotos([Photo(source: .file(path), title: "coffee.jpg")], at: 0)
             backend.drawSettled(&app, at: 1)
             let env = app.environment(at: 1)
             app.updateTop(PhotoScreen.self) { $0.setZoom(zoom, env: env) }
@@ -226,7 +226,7 @@ final class GoldenTests: XCTestCase {
         let path = dir.appendingPathComponent("alpha-ramp.png").path
         try Canvas.writePNG(TransparentFiles.alphaRamp(width: 160, height: 160), to: path)
         return try render(theme: "dark") { app, backend in
-            app.openPhotos([Photo(path: path, title: "alpha-ramp.png")], at: 0)
+            app.openPhotos([Photo(source: .file(path), title: "alpha-ramp.png")], at: 0)
             backend.drawSettled(&app, at: 1)
             if backdrop { _ = app.handle(.key(.character("a"), .shift), at: 1) }
         }

@@ -35,7 +35,7 @@ extension GoldenTests {
         var copiesAtRest = 0, copiesAfterZoom = 0
         let whole = PixelRect(x: 0, y: 0, width: 1000, height: 700)
         _ = try render(theme: "dark") { app, backend in
-            app.openPhotos([Photo(path: path, title: "rendition.png")], at: 0)
+            app.openPhotos([Photo(source: .file(path), title: "rendition.png")], at: 0)
             backend.drawSettled(&app, at: 1)
             let before = backend.executor.renditionCopies
             backend.executor.photoRendition = nil
@@ -71,7 +71,7 @@ extension GoldenTests {
         var canvasPixels: Bitmap?
         var settledPixels: Bitmap?
         _ = try render(theme: "dark") { app, backend in
-            app.openPhotos([Photo(path: path, title: "gradient.png")], at: 0)
+            app.openPhotos([Photo(source: .file(path), title: "gradient.png")], at: 0)
             backend.drawSettled(&app, at: 1)
             let env = app.environment(at: 1)
             app.updateTop(PhotoScreen.self) { $0.setZoom(.factor(1), env: env) }
@@ -103,16 +103,16 @@ extension GoldenTests {
         let first = try brightGradientPNG(name: "first", red: 40), second = try brightGradientPNG(name: "second")
         var shown: Bitmap?
         _ = try render(theme: "dark") { app, backend in
-            app.openPhotos([Photo(path: first, title: "first"), Photo(path: second, title: "second")], at: 0)
+            app.openPhotos([Photo(source: .file(first), title: "first"), Photo(source: .file(second), title: "second")], at: 0)
             backend.drawSettled(&app, at: 1)
             // The premise: the neighbour's decode has arrived (on a loaded machine it may come after
             // the shown photo settles); wait for it, drawing as the loop would, for at most 20 s.
             let deadline = Date().addingTimeInterval(20)
-            while app.photoScreen?.status[second]?.levels.isEmpty ?? true, Date() < deadline {
+            while app.photoScreen?.status[.file(second)]?.levels.isEmpty ?? true, Date() < deadline {
                 usleep(10_000)
                 backend.drawFrame(of: &app, at: 1, statistics: nil)
             }
-            XCTAssertFalse(app.photoScreen?.status[second]?.levels.isEmpty ?? true, "the neighbour was never decoded")
+            XCTAssertFalse(app.photoScreen?.status[.file(second)]?.levels.isEmpty ?? true, "the neighbour was never decoded")
             _ = app.handle(.key(.character("n"), []), at: 1)
             backend.drawFrame(of: &app, at: 1, statistics: nil)
             backend.renderer.flush()
@@ -133,12 +133,12 @@ extension GoldenTests {
         let path = try brightGradientPNG(name: "again")
         var first: Frame?
         _ = try render(theme: "dark") { app, backend in
-            app.openPhotos([Photo(path: path, title: "again")], at: 0)
+            app.openPhotos([Photo(source: .file(path), title: "again")], at: 0)
             backend.drawSettled(&app, at: 1)
             backend.handle(.key(.escape, []), of: &app, at: 1)
             backend.drawSettled(&app, at: 2)
             XCTAssertNil(app.photoScreen)
-            app.openPhotos([Photo(path: path, title: "again")], at: 0, time: 3)
+            app.openPhotos([Photo(source: .file(path), title: "again")], at: 0, time: 3)
             first = backend.drawFrame(of: &app, at: 3, statistics: nil)
         }
         let commands = try XCTUnwrap(first).commands

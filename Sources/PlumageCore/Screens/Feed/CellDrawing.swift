@@ -39,7 +39,7 @@ extension CellLayout {
     public func imageRequests(_ item: Item, scale displayScale: DisplayScale) -> [(ImageRequest, Rect)] {
         var result: [(ImageRequest, Rect)] = []
         if let avatar = item.author.avatar {
-            result.append((ImageRequest(path: avatar, size: displayScale.pixels(self.avatar.size), shape: .circle),
+            result.append((ImageRequest(source: avatar, size: displayScale.pixels(self.avatar.size), shape: .circle),
                            self.avatar))
         }
         for (media, frame) in zip(item.media, photos) {

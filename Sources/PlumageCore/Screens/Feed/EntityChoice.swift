@@ -16,14 +16,14 @@ public enum EntityChoice {
     /// desktop's default program; one that is missing or remote gets a notice saying so.
     public static func play(_ media: Media, in source: SourceKind) -> Effect {
         let what = media.kind == .gif ? "GIF" : "video"
-        guard let path = media.path else {
+        guard let locator = media.locator else {
             if let host = media.remoteHost, !host.isEmpty { return .notice("\(what) on \(host) — not downloaded") }
             switch source {
             case .twitterArchive, .mastodonArchive: return .notice("\(what) not in the archive")
             case .demo, .jsonFeed, .photoFolder: return .notice("\(what) file not found")
             }
         }
-        return .openFile(path)
+        return .openFile(locator)
     }
 
     /// Opening a link: http and https go to the browser; anything else is refused with a notice.

@@ -22,7 +22,7 @@ public enum MediaDrawing {
     /// downloaded" for a remote one, "Not in the archive" (a file an archive lacks) or "File not
     /// found" (from any other source); nil when it has a file.
     public static func unavailableReason(_ media: Media, in source: SourceKind) -> String? {
-        if media.path != nil { return nil }
+        if media.locator != nil { return nil }
         if let host = media.remoteHost, !host.isEmpty { return "\(host) — not downloaded" }
         switch source {
         case .twitterArchive, .mastodonArchive: return "Not in the archive"
@@ -43,15 +43,15 @@ public enum MediaDrawing {
     /// True when the medium has a file whose pixels can be shown: a photo, or a GIF that is a real
     /// `.gif` file (a JSON Feed's; X stores GIFs as mp4 videos, which are never decoded).
     public static func hasPicture(_ media: Media) -> Bool {
-        guard let path = media.path else { return false }
-        return media.kind == .photo || (media.kind == .gif && path.lowercased().hasSuffix(".gif"))
+        guard let locator = media.locator else { return false }
+        return media.kind == .photo || (media.kind == .gif && locator.fileName.lowercased().hasSuffix(".gif"))
     }
 
     /// The image a medium shows (its first frame for a `.gif` file), if it has one (`hasPicture`).
     public static func imageRequest(_ media: Media, size: Size, scale: DisplayScale) -> ImageRequest? {
-        guard hasPicture(media), let path = media.path else { return nil }
+        guard hasPicture(media), let locator = media.locator else { return nil }
         let radius = Int((FeedMetrics.photoRadius * scale.factor).rounded())
-        return ImageRequest(path: path, size: scale.pixels(size), shape: .rounded(radius))
+        return ImageRequest(source: locator, size: scale.pixels(size), shape: .rounded(radius))
     }
 
     /// Appends the commands of `media` in `frame` (window points) from a post of a `source`:

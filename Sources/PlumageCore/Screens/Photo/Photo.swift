@@ -2,8 +2,8 @@ import Imaging
 
 /// One photo the image view can show: a file on disk (or a missing one) and how to title it.
 public struct Photo: Hashable, Sendable {
-    /// Absolute path of the file, or nil when the file is missing (the view shows why).
-    public var path: String?
+    /// Where the file is, or nil when it is missing (the view shows why).
+    public var source: ResourceLocator?
     /// The title: the file name, or the author of the item it belongs to.
     public var title: String
     /// What follows the title (the item's date), if anything.
@@ -12,13 +12,13 @@ public struct Photo: Hashable, Sendable {
     public var knownSize: PixelSize
     /// The author's description of the photo (alt text), shown as a caption; nil when none.
     public var alt: String?
-    /// What the view says when `path` is nil ("Not in the archive", "cdn.example.com — not
+    /// What the view says when `source` is nil ("Not in the archive", "cdn.example.com — not
     /// downloaded"); nil says the file is missing.
     public var unavailableReason: String?
     /// Creates a photo.
-    public init(path: String?, title: String, subtitle: String? = nil, knownSize: PixelSize = PixelSize(width: 0, height: 0),
+    public init(source: ResourceLocator?, title: String, subtitle: String? = nil, knownSize: PixelSize = PixelSize(width: 0, height: 0),
                 alt: String? = nil, unavailableReason: String? = nil) {
-        self.path = path; self.title = title; self.subtitle = subtitle; self.knownSize = knownSize
+        self.source = source; self.title = title; self.subtitle = subtitle; self.knownSize = knownSize
         self.alt = alt; self.unavailableReason = unavailableReason
     }
 
@@ -33,7 +33,7 @@ public struct Photo: Hashable, Sendable {
         let author = item.author.name.isEmpty ? "@\(item.author.handle)" : item.author.name
         let subtitle = item.date.map(RelativeDate.day)
         return item.media.filter { $0.kind == .photo }.map {
-            Photo(path: $0.path, title: author, subtitle: subtitle, knownSize: PixelSize(width: $0.width, height: $0.height),
+            Photo(source: $0.locator, title: author, subtitle: subtitle, knownSize: PixelSize(width: $0.width, height: $0.height),
                   alt: $0.alt, unavailableReason: MediaDrawing.unavailableReason($0, in: source))
         }
     }
@@ -48,8 +48,8 @@ public struct Photo: Hashable, Sendable {
 /// A photo the image view wants decoded, with its priority (higher first) and the view size it
 /// will be shown in (so a preview can be decoded at the right scale).
 public struct PhotoRequest: Hashable, Sendable {
-    /// Absolute path of the file.
-    public var path: String
+    /// Where the file is.
+    public var source: ResourceLocator
     /// Higher runs first: the current photo 10, neighbours less.
     public var priority: Int
     /// The view in device pixels.
@@ -61,8 +61,8 @@ public struct PhotoRequest: Hashable, Sendable {
     /// platform drops work and late results of older lists.
     public var generation: Int
     /// Creates a request.
-    public init(path: String, priority: Int, viewSize: PixelSize, warm: Bool = false, generation: Int = 0) {
-        self.path = path; self.priority = priority; self.viewSize = viewSize; self.warm = warm
+    public init(source: ResourceLocator, priority: Int, viewSize: PixelSize, warm: Bool = false, generation: Int = 0) {
+        self.source = source; self.priority = priority; self.viewSize = viewSize; self.warm = warm
         self.generation = generation
     }
 }

@@ -21,7 +21,7 @@ public struct PhotoScreen: Screen {
     /// photo to photo).
     public internal(set) var showsAlt = true
     /// What the platform has reported about each photo's decoding, by path.
-    public internal(set) var status: [String: PhotoStatus] = [:]
+    public internal(set) var status: [ResourceLocator: PhotoStatus] = [:]
     /// The decodes last asked for; asked again only when they change (asking again for a cached
     /// photo replays its pixels, and asking every frame would keep the loader busy forever).
     var requested: [PhotoRequest] = []
@@ -55,7 +55,7 @@ public struct PhotoScreen: Screen {
     }
 
     /// What is known of the photo shown.
-    public var currentStatus: PhotoStatus? { photo?.path.flatMap { status[$0] } }
+    public var currentStatus: PhotoStatus? { photo?.source.flatMap { status[$0] } }
 
     /// Keeps the viewport in step with the photo's known size and the view's size in pixels.
     mutating func sync(window: Size, scale: DisplayScale) {
@@ -172,18 +172,18 @@ public struct PhotoScreen: Screen {
 
     /// Records what the platform learnt about a photo: its size, a level with pixels, or an error.
     mutating func record(_ news: PhotoNews) {
-        var s = status[news.path] ?? PhotoStatus()
+        var s = status[news.source] ?? PhotoStatus()
         switch news {
         case let .size(_, size): s.size = size
         case let .level(_, level): s.levels.insert(level)
         case .transparent: s.isTransparent = true
         case let .failed(_, error): s.error = error
-        case let .dropped(path, level):
+        case let .dropped(source, level):
             s.levels.remove(level)
             // A photo still wanted is asked for again, so what was let go is decoded anew.
-            if requested.contains(where: { $0.path == path }) { requested = [] }
+            if requested.contains(where: { $0.source == source }) { requested = [] }
         }
-        status[news.path] = s
+        status[news.source] = s
     }
 
     /// Handles pointer and wheel input; returns true when it was consumed.
@@ -223,7 +223,7 @@ public struct PhotoScreen: Screen {
     /// True while the photo is decoding (the spinner turns) or the viewport moves.
     public func isAnimating(env: ScreenEnvironment) -> Bool {
         let status = currentStatus
-        let loading = photo?.path != nil && status?.bestLevel == nil && status?.error == nil
+        let loading = photo?.source != nil && status?.bestLevel == nil && status?.error == nil
         return (viewport?.isAnimating ?? false) || loading
     }
 
@@ -239,8 +239,8 @@ public struct PhotoScreen: Screen {
         var out: [PhotoRequest] = []
         for (offset, priority) in [(0, 10), (1, 8), (-1, 7), (2, 5), (-2, 4)] {
             let i = index + offset
-            guard photos.indices.contains(i), let path = photos[i].path else { continue }
-            out.append(PhotoRequest(path: path, priority: priority, viewSize: view, warm: path != photo?.path))
+            guard photos.indices.contains(i), let source = photos[i].source else { continue }
+            out.append(PhotoRequest(source: source, priority: priority, viewSize: view, warm: source != photo?.source))
         }
         return out
     }

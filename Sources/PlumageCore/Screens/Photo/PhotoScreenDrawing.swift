@@ -52,13 +52,13 @@ extension PhotoScreen {
         if covered { commands.append(.clip(Rect(x: 0, y: 0, width: window.width, height: view.minY))) }
         commands.append(.image(backdrop, window, placeholder: dim.over(theme.color(.backdrop)), failureIcon: nil))
         if covered { commands.append(.clip(nil)) }
-        if photo?.path == nil {
+        if photo?.source == nil {
             // Nothing to decode: the reason at once, never a spinner.
             drawMessage(photo?.unavailableReason ?? "File not found", in: view, theme: theme, measurer: measurer,
                         into: &commands)
         } else if let error = status?.error {
             drawMessage(error.message, in: view, theme: theme, measurer: measurer, into: &commands)
-        } else if let v = viewport, let path = photo?.path, let status,
+        } else if let v = viewport, let source = photo?.source, let status,
                   let level = PhotoStatus.level(toDraw: v.pyramidLevel, available: status.levels) {
             let destination = displayScale.points(v.destination).offsetBy(dx: view.minX, dy: view.minY)
             let shown = destination.intersection(window)
@@ -71,7 +71,7 @@ extension PhotoScreen {
             let fallback = status.levels.filter { $0 > level }.sorted()
             let ahead = [level + 1, level - 1].filter(status.levels.contains).map { PhotoAhead(level: $0, margin: 0) }
                 + [PhotoAhead(level: level, margin: 0.5)]
-            commands.append(.photo(path: path, destination: destination, level: level, fallback: fallback, ahead: ahead,
+            commands.append(.photo(source: source, destination: destination, level: level, fallback: fallback, ahead: ahead,
                                    filter: v.filter, blended: transparent, still: v.mode != .manual && !v.isAnimating))
         } else {
             drawSpinner(center: Point(x: view.midX, y: view.midY), time: env.time, theme: theme, into: &commands)

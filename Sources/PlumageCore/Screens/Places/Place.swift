@@ -96,7 +96,7 @@ public struct Place: Hashable, Sendable {
     public var viewerPhotos: [Photo] {
         photos.indices.map { i in
             let photo = photos[i]
-            return Photo(path: path(ofPhoto: i), title: photo.name, subtitle: PlaceText.day(photo.date),
+            return Photo(source: .file(path(ofPhoto: i)), title: photo.name, subtitle: PlaceText.day(photo.date),
                          knownSize: photo.size ?? PixelSize(width: 0, height: 0))
         }
     }

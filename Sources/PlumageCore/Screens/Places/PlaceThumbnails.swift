@@ -31,7 +31,7 @@ enum PlaceThumbnails {
 
     /// The request for `path` drawn into `frame` (window points): the exact device pixels, rounded.
     static func request(_ path: String, frame: Rect, radius: Double = radius, scale: DisplayScale) -> ImageRequest {
-        ImageRequest(path: path, size: scale.pixels(frame.size), shape: .rounded(Int((radius * scale.factor).rounded())))
+        ImageRequest(source: .file(path), size: scale.pixels(frame.size), shape: .rounded(Int((radius * scale.factor).rounded())))
     }
 
     /// Appends the thumbnail of `path` in `frame`: the placeholder until it decodes, the broken-image

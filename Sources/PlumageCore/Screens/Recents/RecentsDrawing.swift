@@ -77,7 +77,7 @@ extension RecentsScreen {
         let theme = env.theme
         if entry.kind == .photo, !entry.isMissing {
             let radius = Int((8 * env.displayScale.factor).rounded())
-            let request = ImageRequest(path: entry.path, size: env.displayScale.pixels(rect.size), shape: .rounded(radius))
+            let request = ImageRequest(source: .file(entry.path), size: env.displayScale.pixels(rect.size), shape: .rounded(radius))
             commands.append(.image(request, rect, placeholder: theme.color(.placeholder),
                                    failureIcon: theme.color(.handle)))
             return

@@ -25,7 +25,7 @@ import Testing
             (.hashtag, "#Swift", "Swift"), (.hashtag, "#swift", "swift"), (.mention, "@bob", "bob"),
             (.url, "example.com/a", "https://example.com/a"), (.url, "ftp://files.example.com", "ftp://files.example.com"),
             (.hashtag, "#SDL2", "SDL2"),
-        ]), media: [Media(kind: .photo, path: "/p.jpg", width: 1200, height: 600)])
+        ]), media: [Media(kind: .photo, locator: .file("/p.jpg"), width: 1200, height: 600)])
         let second = Fixtures.item("2", "#swiftlang is not #swift", by: "cy", at: 1_699_999_000,
                                    entities: entities("#swiftlang is not #swift", [
                                        (.hashtag, "#swiftlang", "swiftlang"), (.hashtag, "#swift", "swift")]))
@@ -108,14 +108,14 @@ import Testing
         var app = makeApp()
         app.push(DetailsScreen(source: Self.source(), item: 0), at: 0, animated: false)
         let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
-        let photo = frame.commands.compactMap { if case let .image(r, rect, _, _) = $0, r.path == "/p.jpg" { rect } else { nil } }
+        let photo = frame.commands.compactMap { if case let .image(r, rect, _, _) = $0, r.source.description == "/p.jpg" { rect } else { nil } }
         #expect(photo.count == 1)
         // The full column width less padding, at the photo's 2:1 aspect ratio before any pixels load.
         #expect(photo.first.map { $0.width == 612 && $0.height == 306 } == true)
         guard let rect = photo.first else { return }
         _ = app.handle(.pointerDown(.left, at: Point(x: rect.midX, y: rect.midY)), at: 2)
         _ = app.handle(.pointerUp(.left, at: Point(x: rect.midX, y: rect.midY)), at: 2.05)
-        #expect(app.photoScreen?.photo?.path == "/p.jpg")
+        #expect(app.photoScreen?.photo?.source?.description == "/p.jpg")
     }
 
     @Test func backFromASearchRestoresTheDetailsAndThenTheFeedScroll() {

@@ -66,16 +66,16 @@ import Testing
     }
 
     @Test func onePhotoKeepsItsAspectWithinLimits() {
-        let wide = CellLayout.photoGrid([Media(kind: .photo, path: "/a", width: 1600, height: 900)], width: 512)
+        let wide = CellLayout.photoGrid([Media(kind: .photo, locator: .file("/a"), width: 1600, height: 900)], width: 512)
         #expect(wide == [Rect(x: 0, y: 0, width: 512, height: 288)])
-        let tall = CellLayout.photoGrid([Media(kind: .photo, path: "/a", width: 900, height: 3000)], width: 400)
+        let tall = CellLayout.photoGrid([Media(kind: .photo, locator: .file("/a"), width: 900, height: 3000)], width: 400)
         #expect(tall[0].height == 500)
-        let panorama = CellLayout.photoGrid([Media(kind: .photo, path: "/a", width: 4000, height: 500)], width: 400)
+        let panorama = CellLayout.photoGrid([Media(kind: .photo, locator: .file("/a"), width: 4000, height: 500)], width: 400)
         #expect(panorama[0].height == 160)
     }
 
     @Test func gridsForTwoThreeAndFourPhotos() {
-        let photo = Media(kind: .photo, path: "/a", width: 100, height: 100)
+        let photo = Media(kind: .photo, locator: .file("/a"), width: 100, height: 100)
         let two = CellLayout.photoGrid(Array(repeating: photo, count: 2), width: 404)
         #expect(two == [Rect(x: 0, y: 0, width: 200, height: 227), Rect(x: 204, y: 0, width: 200, height: 227)])
         let three = CellLayout.photoGrid(Array(repeating: photo, count: 3), width: 404)

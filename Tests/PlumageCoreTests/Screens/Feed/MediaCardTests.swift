@@ -9,12 +9,12 @@ import Testing
 @Suite struct MediaCardTests {
     let m = MonospaceMeasurer(advance: 8, lineHeight: 20)
 
-    static let video = Media(kind: .video, path: "/media/clip.mp4", width: 1280, height: 720, duration: 42.3)
-    static let gif = Media(kind: .gif, path: "/media/loop.mp4", width: 0, height: 0)
-    static let photo = Media(kind: .photo, path: "/media/p.jpg", width: 1600, height: 900, alt: "A cup of coffee")
-    static let missingVideo = Media(kind: .video, path: nil, width: 0, height: 0)
-    static let missingPhoto = Media(kind: .photo, path: nil, width: 0, height: 0)
-    static let remote = Media(kind: .photo, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com")
+    static let video = Media(kind: .video, locator: .file("/media/clip.mp4"), width: 1280, height: 720, duration: 42.3)
+    static let gif = Media(kind: .gif, locator: .file("/media/loop.mp4"), width: 0, height: 0)
+    static let photo = Media(kind: .photo, locator: .file("/media/p.jpg"), width: 1600, height: 900, alt: "A cup of coffee")
+    static let missingVideo = Media(kind: .video, locator: nil, width: 0, height: 0)
+    static let missingPhoto = Media(kind: .photo, locator: nil, width: 0, height: 0)
+    static let remote = Media(kind: .photo, locator: nil, width: 0, height: 0, remoteHost: "cdn.example.com")
 
     /// An archive whose posts hold: a video; a GIF then a photo; a missing video; a missing and a remote photo.
     static func source(kind: SourceKind = .twitterArchive) -> FeedSource {
@@ -69,7 +69,7 @@ import Testing
         #expect(MediaDrawing.aspect(of: Self.missingVideo) == 0.5625)
         #expect(MediaDrawing.aspect(of: Self.missingPhoto) == 0.75)
         #expect(MediaDrawing.aspect(of: Self.video) == 0.5625)
-        #expect(MediaDrawing.aspect(of: Media(kind: .photo, path: nil, width: 1000, height: 1500)) == 1.5)
+        #expect(MediaDrawing.aspect(of: Media(kind: .photo, locator: nil, width: 1000, height: 1500)) == 1.5)
         // A lone video fills the column at 16:9; a lone missing photo at 3:4.
         #expect(CellLayout.photoGrid([Self.gif], width: 400) == [Rect(x: 0, y: 0, width: 400, height: 225)])
         #expect(CellLayout.photoGrid([Self.missingPhoto], width: 400) == [Rect(x: 0, y: 0, width: 400, height: 300)])
@@ -88,17 +88,17 @@ import Testing
         let source = Self.source()
         let requests = source.items.map { item in
             CellLayout.make(item, width: 640, theme: Fixtures.theme, now: Timestamp(seconds: 1_700_003_600), measurer: m)
-                .imageRequests(item, scale: .one).map(\.0.path)
+                .imageRequests(item, scale: .one).map(\.0.source.description)
         }
         #expect(requests == [[], ["/media/p.jpg"], [], []])
     }
 
     @Test func aRealGIFFileShowsItsFirstFrameUnderThePlayDisc() {
-        let file = Media(kind: .gif, path: "/feed/loop.GIF", width: 400, height: 300)
+        let file = Media(kind: .gif, locator: .file("/feed/loop.GIF"), width: 400, height: 300)
         let item = Fixtures.item("1", "gif", media: [file])
         let layout = CellLayout.make(item, width: 640, theme: Fixtures.theme, now: Timestamp(seconds: 1_700_003_600),
                                      measurer: m)
-        #expect(layout.imageRequests(item, scale: .one).map(\.0.path) == ["/feed/loop.GIF"])
+        #expect(layout.imageRequests(item, scale: .one).map(\.0.source.description) == ["/feed/loop.GIF"])
         var commands: [DrawCommand] = []
         MediaDrawing.drawCard(file, in: Rect(x: 0, y: 0, width: 400, height: 300), source: .jsonFeed,
                               theme: Fixtures.theme, measurer: m, into: &commands)
@@ -132,17 +132,17 @@ import Testing
     @Test func clickingAVideoCardOpensItsFile() {
         var app = makeApp()
         guard let point = centre(ofMedium: 0, row: 0, in: &app) else { Issue.record("no video frame"); return }
-        #expect(click(point, in: &app) == [.openFile("/media/clip.mp4")])
+        #expect(click(point, in: &app) == [.openFile(.file("/media/clip.mp4"))])
         #expect(app.feedScreen != nil)
     }
 
     @Test func clickingAGifOpensItsFileAndThePhotoBesideItOpensTheImageView() {
         var app = makeApp()
         guard let gif = centre(ofMedium: 0, row: 1, in: &app) else { Issue.record("no GIF frame"); return }
-        #expect(click(gif, in: &app) == [.openFile("/media/loop.mp4")])
+        #expect(click(gif, in: &app) == [.openFile(.file("/media/loop.mp4"))])
         guard let photo = centre(ofMedium: 1, row: 1, in: &app) else { Issue.record("no photo frame"); return }
         _ = click(photo, in: &app)
-        #expect(app.photoScreen?.photos.map(\.path) == ["/media/p.jpg"])
+        #expect(app.photoScreen?.photos.map(\.source?.description) == ["/media/p.jpg"])
         #expect(app.photoScreen?.index == 0)
         #expect(app.photoScreen?.photo?.alt == "A cup of coffee")
     }
@@ -155,17 +155,17 @@ import Testing
     }
 
     @Test func choosingAVideoSaysWhyItCannotOpen() {
-        #expect(EntityChoice.play(Self.video, in: .twitterArchive) == .openFile("/media/clip.mp4"))
+        #expect(EntityChoice.play(Self.video, in: .twitterArchive) == .openFile(.file("/media/clip.mp4")))
         #expect(EntityChoice.play(Self.missingVideo, in: .mastodonArchive) == .notice("video not in the archive"))
         #expect(EntityChoice.play(Self.missingVideo, in: .jsonFeed) == .notice("video file not found"))
-        let remoteGIF = Media(kind: .gif, path: nil, width: 0, height: 0, remoteHost: "cdn.example.com")
+        let remoteGIF = Media(kind: .gif, locator: nil, width: 0, height: 0, remoteHost: "cdn.example.com")
         #expect(EntityChoice.play(remoteGIF, in: .jsonFeed) == .notice("GIF on cdn.example.com — not downloaded"))
     }
 
     @Test func theImageViewListsOnlyPhotosWithTheirAltTextAndReasons() {
         let item = Fixtures.item("1", "x", media: [Self.video, Self.missingPhoto, Self.gif, Self.photo, Self.remote])
         let photos = Photo.photos(of: item, source: .twitterArchive)
-        #expect(photos.map(\.path) == [nil, "/media/p.jpg", nil])
+        #expect(photos.map(\.source?.description) == [nil, "/media/p.jpg", nil])
         #expect(photos.map(\.alt) == [nil, "A cup of coffee", nil])
         #expect(photos.map(\.unavailableReason) == ["Not in the archive", nil, "cdn.example.com — not downloaded"])
         #expect((0..<6).map { Photo.index(ofMedium: $0, in: item) } == [nil, 0, nil, 1, 2, nil])
@@ -180,7 +180,7 @@ import Testing
         app.push(DetailsScreen(source: source, item: 1), at: 0, animated: false)
         _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         _ = app.handle(.key(.down, []), at: 1)
-        #expect(app.handle(.key(.enter, []), at: 1) == [.openFile("/media/loop.mp4")])
+        #expect(app.handle(.key(.enter, []), at: 1) == [.openFile(.file("/media/loop.mp4"))])
         _ = app.handle(.key(.down, []), at: 1)
         _ = app.handle(.key(.enter, []), at: 1)
         #expect(app.photoScreen?.photos.count == 1)
@@ -214,7 +214,7 @@ import Testing
 
     @Test func altTextShowsInABandAtTheBottomAndATogglesIt() {
         var app = makeApp()
-        let photo = Photo(path: "/p.jpg", title: "p.jpg", knownSize: PixelSize(width: 1600, height: 900),
+        let photo = Photo(source: .file("/p.jpg"), title: "p.jpg", knownSize: PixelSize(width: 1600, height: 900),
                           alt: "A cup of coffee on a wooden table")
         app.openPhotos([photo], at: 0)
         func band(_ frame: Frame) -> Rect? {
@@ -230,14 +230,14 @@ import Testing
         #expect(band(hidden) == nil && !hidden.textDump.contains("A cup of coffee"))
         #expect(PhotoCommand.keys.helpRows.contains { $0.keys == "a" && $0.action == "alt text" })
         // Blank alt text draws no band.
-        app.openPhotos([Photo(path: "/q.jpg", title: "q.jpg", alt: " \n ")], at: 0)
+        app.openPhotos([Photo(source: .file("/q.jpg"), title: "q.jpg", alt: " \n ")], at: 0)
         #expect(band(app.updatedFrame(at: 3, measurer: m, statistics: nil)) == nil)
     }
 
     @Test func longAltTextStopsAtThreeLines() {
         var app = makeApp()
         let words = Array(repeating: "word", count: 200).joined(separator: " ")
-        app.openPhotos([Photo(path: "/p.jpg", title: "p.jpg", alt: words)], at: 0)
+        app.openPhotos([Photo(source: .file("/p.jpg"), title: "p.jpg", alt: words)], at: 0)
         let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let alt = frame.commands.compactMap { if case let .text(block, _, key) = $0, key.hasPrefix("alt:") { block } else { nil } }
         #expect(alt.count == 1 && alt.first?.lines.count == 3)

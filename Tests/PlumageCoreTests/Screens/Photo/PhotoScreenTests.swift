@@ -15,7 +15,7 @@ import Testing
     }
 
     func photos(_ n: Int) -> [Photo] {
-        (0..<n).map { Photo(path: "/p\($0).jpg", title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
+        (0..<n).map { Photo(source: .file("/p\($0).jpg"), title: "p\($0).jpg", knownSize: PixelSize(width: 1600, height: 900)) }
     }
 
     /// The photo decodes a frame's update asks for, if it asks.
@@ -29,14 +29,14 @@ import Testing
         // Item 0 has a photo (Fixtures: every third item); find its frame on screen.
         let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let rects = frame.commands.compactMap { c -> Rect? in
-            if case let .image(request, rect, _, _) = c, request.path == "/p0.jpg" { rect } else { nil }
+            if case let .image(request, rect, _, _) = c, request.source.description == "/p0.jpg" { rect } else { nil }
         }
         #expect(rects.count == 1)
         guard let rect = rects.first else { return }
         let centre = Point(x: rect.midX, y: rect.midY)
         _ = app.handle(.pointerDown(.left, at: centre), at: 1)
         _ = app.handle(.pointerUp(.left, at: centre), at: 1.05)
-        #expect(app.photoScreen?.photo?.path == "/p0.jpg")
+        #expect(app.photoScreen?.photo?.source?.description == "/p0.jpg")
         #expect(app.stack.depth == 2)
         #expect(app.windowTitle == "Plumage — Ada · Nov 14, 2023 · Test")
         #expect(app.handle(.key(.escape, []), at: 2) == [.cancelPhotoLoads])
@@ -45,14 +45,14 @@ import Testing
     }
 
     @Test func feedPhotosReadAuthorAndDay() {
-        let media = [Media(kind: .photo, path: "/p.jpg", width: 4, height: 3)]
+        let media = [Media(kind: .photo, locator: .file("/p.jpg"), width: 4, height: 3)]
         var item = Fixtures.item("2", "x", media: media)
         #expect(Photo.photos(of: item, source: .jsonFeed).map(\.caption) == ["Ada · Nov 14, 2023"])
         item.date = nil
         #expect(Photo.photos(of: item, source: .jsonFeed).map(\.caption) == ["Ada"])
         item.author.name = ""
         #expect(Photo.photos(of: item, source: .jsonFeed).map(\.caption) == ["@ada"])
-        #expect(Photo(path: "/a.png", title: "a.png").caption == "a.png")
+        #expect(Photo(source: .file("/a.png"), title: "a.png").caption == "a.png")
     }
 
     /// The bar's title and trailing label in `frame`: (shown text, left x, width) each.
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aLongTitleIsEllipsizedBetweenTheBackButtonAndTheZoomLabelAShortOneCentred() {
-        let long = Photo(path: "/p0.jpg", title: "Ada Lovelace-Byron, Countess of Lovelace", subtitle: "Nov 14, 2023",
+        let long = Photo(source: .file("/p0.jpg"), title: "Ada Lovelace-Byron, Countess of Lovelace", subtitle: "Nov 14, 2023",
                          knownSize: PixelSize(width: 1600, height: 900))
         for width in [360.0, 520.0] {
             var app = makeApp()
@@ -91,15 +91,15 @@ import Testing
         var app = makeApp()
         app.openPhotos(photos(5), at: 0)
         var frame = app.step(at: 1, measurer: m, statistics: nil)
-        #expect(loads(frame)?.map(\.path) == ["/p0.jpg", "/p1.jpg", "/p2.jpg"])
-        #expect(loads(frame)?.filter(\.warm).map(\.path) == ["/p1.jpg", "/p2.jpg"])
+        #expect(loads(frame)?.map(\.source.description) == ["/p0.jpg", "/p1.jpg", "/p2.jpg"])
+        #expect(loads(frame)?.filter(\.warm).map(\.source.description) == ["/p1.jpg", "/p2.jpg"])
         frame = app.step(at: 1.1, measurer: m, statistics: nil)
         #expect(loads(frame) == nil)
         _ = app.handle(.key(.character("n"), []), at: 1)
         _ = app.handle(.key(.space, []), at: 1)
         #expect(app.photoScreen?.index == 2)
         frame = app.step(at: 2, measurer: m, statistics: nil)
-        #expect(loads(frame)?.map(\.path) == ["/p2.jpg", "/p3.jpg", "/p1.jpg", "/p4.jpg", "/p0.jpg"])
+        #expect(loads(frame)?.map(\.source.description) == ["/p2.jpg", "/p3.jpg", "/p1.jpg", "/p4.jpg", "/p0.jpg"])
         #expect(loads(frame)?.map(\.priority) == [10, 8, 7, 5, 4])
         #expect(frame.effects.contains(.loadPhotos(loads(frame) ?? [])))
         _ = app.handle(.key(.character("p"), []), at: 2)
@@ -125,8 +125,8 @@ import Testing
     @Test func opensFilledThenZTogglesFitAndOneIsActualSize() {
         var app = makeApp()
         app.openPhotos(photos(1), at: 0)
-        _ = app.handle(.photo(.size(path: "/p0.jpg", PixelSize(width: 1600, height: 900))), at: 1)
-        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
+        _ = app.handle(.photo(.size(source: .file("/p0.jpg"), PixelSize(width: 1600, height: 900))), at: 1)
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 0)), at: 1)
         _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         // View below the bar: 800 × 548 pt at scale 1.
         var v = app.photoScreen!.viewport!
@@ -149,12 +149,12 @@ import Testing
         #expect(!frame.commands.contains { if case .photo = $0 { true } else { false } })
         #expect(app.isAnimating(at: 1))  // the spinner turns
         // Filling 800×548 from 1600×900 wants level 0; only level 2 has pixels, so level 2 is drawn.
-        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 2)), at: 2)
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 2)), at: 2)
         frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 2, _, _, _, _, _, _) = $0 { true } else { false } })
-        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 3)
+        #expect(frame.commands.contains { if case .photo(source: .file("/p0.jpg"), _, level: 2, _, _, _, _, _, _) = $0 { true } else { false } })
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 0)), at: 3)
         frame = app.updatedFrame(at: 3, measurer: m, statistics: nil)
-        #expect(frame.commands.contains { if case .photo(path: "/p0.jpg", _, level: 0, _, _, _, _, _, _) = $0 { true } else { false } })
+        #expect(frame.commands.contains { if case .photo(source: .file("/p0.jpg"), _, level: 0, _, _, _, _, _, _) = $0 { true } else { false } })
     }
 
     /// The photo command as (level, fallback, ahead), if the frame draws one.
@@ -167,19 +167,19 @@ import Testing
         var app = makeApp()
         app.openPhotos(photos(1), at: 0)
         _ = app.step(at: 1, measurer: m)
-        for level in [0, 1, 2] { _ = app.handle(.photo(.level(path: "/p0.jpg", level: level)), at: 1) }
+        for level in [0, 1, 2] { _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: level)), at: 1) }
         // Filling 800×548 from 1600×900 is level 0; coarser ones underneath, finest first; ahead:
         // level 1 under the view (zooming out; there is no level −1) and half a view around level 0.
         var choice = photoChoice(app.updatedFrame(at: 2, measurer: m))
         #expect(choice?.level == 0 && choice?.fallback == [1, 2])
         #expect(choice?.ahead == [PhotoAhead(level: 1, margin: 0), PhotoAhead(level: 0, margin: 0.5)])
         // Level 0's pixels were let go: the next frame draws level 1 and the photo is asked for again.
-        _ = app.handle(.photo(.dropped(path: "/p0.jpg", level: 0)), at: 3)
+        _ = app.handle(.photo(.dropped(source: .file("/p0.jpg"), level: 0)), at: 3)
         let step = app.step(at: 3, measurer: m)
         choice = photoChoice(step.frame)
         #expect(choice?.level == 1 && choice?.fallback == [2])
         #expect(choice?.ahead == [PhotoAhead(level: 2, margin: 0), PhotoAhead(level: 1, margin: 0.5)])
-        #expect(loads(step)?.map(\.path) == ["/p0.jpg"])
+        #expect(loads(step)?.map(\.source.description) == ["/p0.jpg"])
     }
 
     @Test func photoRequestListsAreNumberedByTheApp() {
@@ -195,14 +195,14 @@ import Testing
     @Test func aTransparentPhotoIsBlendedOverACheckerboardOrTheBackdropAndAnOpaqueOneIsNot() {
         var app = makeApp()
         app.openPhotos(photos(1), at: 0)
-        _ = app.handle(.photo(.size(path: "/p0.jpg", PixelSize(width: 1600, height: 900))), at: 1)
-        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
+        _ = app.handle(.photo(.size(source: .file("/p0.jpg"), PixelSize(width: 1600, height: 900))), at: 1)
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 0)), at: 1)
         // Opaque: copied as is, nothing under it where it covers the view (the backdrop only under the bar).
         var frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(!frame.commands.contains { if case .checkerboard = $0 { true } else { false } })
         #expect(frame.commands.contains { if case .photo(_, _, _, _, _, _, blended: false, _, _) = $0 { true } else { false } })
         #expect(frame.commands.contains { if case .clip(Rect(x: 0, y: 0, width: 800, height: 52)) = $0 { true } else { false } })
-        _ = app.handle(.photo(.transparent(path: "/p0.jpg")), at: 1)
+        _ = app.handle(.photo(.transparent(source: .file("/p0.jpg"))), at: 1)
         #expect(app.photoScreen?.currentStatus?.isTransparent == true)
         frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         // Filled, the photo covers the window: the checkerboard covers it too, right before the photo.
@@ -229,7 +229,7 @@ import Testing
     @Test func anErrorShowsItsReason() {
         var app = makeApp()
         app.openPhotos(photos(1), at: 0)
-        _ = app.handle(.photo(.failed(path: "/p0.jpg", .truncated)), at: 1)
+        _ = app.handle(.photo(.failed(source: .file("/p0.jpg"), .truncated)), at: 1)
         let frame = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         #expect(frame.textDump.contains("photo-error:\(ImageError.truncated.message)"))
         #expect(!app.isAnimating(at: 1))
@@ -253,7 +253,7 @@ import Testing
     @Test func pinchZoomsAtItsCentre() {
         var app = makeApp()
         app.openPhotos(photos(1), at: 0)
-        _ = app.handle(.photo(.level(path: "/p0.jpg", level: 0)), at: 1)
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 0)), at: 1)
         _ = app.updatedFrame(at: 1, measurer: m, statistics: nil)
         let before = app.photoScreen!.viewport!
         let centre = Point(x: 300, y: 200)  // window points; the view starts below the 52 pt bar

@@ -39,7 +39,7 @@ import Testing
         for _ in 0..<3 { _ = app.handle(.key(.character("j"), []), at: 1) }
         _ = app.handle(.key(.enter, []), at: 1)
         let photo = app.top(as: PhotoScreen.self)
-        #expect(photo?.photos.map(\.path) == (1...5).map { "/photos/2021/trip/IMG_\($0).jpg" })
+        #expect(photo?.photos.map(\.source?.description) == (1...5).map { "/photos/2021/trip/IMG_\($0).jpg" })
         #expect(photo?.index == 2)
         #expect(photo?.photo?.caption == "IMG_3.jpg · 3 Mar 2021")
         #expect(app.windowTitle == "Plumage — IMG_3.jpg · 3 Mar 2021 · trip")

@@ -109,7 +109,7 @@ import Testing
     @Test func theMosaicShowsTheFirstFourPhotosOfEachPlace() {
         var app = makeApp([F.batch([("a", F.numbered(6)), ("b", F.numbered(2))], final: true)])
         let images = app.updatedFrame(at: 1, measurer: m, statistics: nil).commands.compactMap { c -> (String, Rect)? in
-            if case let .image(request, rect, _, _) = c, request.path.hasPrefix("/photos/") { (request.path, rect) } else { nil }
+            if case let .image(request, rect, _, _) = c, request.source.description.hasPrefix("/photos/") { (request.source.description, rect) } else { nil }
         }
         #expect(images.map(\.0) == ["/photos/a/IMG_1.jpg", "/photos/a/IMG_2.jpg", "/photos/a/IMG_3.jpg", "/photos/a/IMG_4.jpg",
                                     "/photos/b/IMG_1.jpg", "/photos/b/IMG_2.jpg"])

@@ -59,8 +59,6 @@ extension AppState {
                 let env = environment(at: time, depth: topDepth + 1)
                 if var gone = stack.transition?.leaving?.frame(env: env, measurer: measurer) {
                     // A popped screen is only drawn: it asks for no more work.
-                    gone.prefetch = []
-                    gone.textPrefetch = []
                     gone.commands = gone.commands.map(\.withoutUploads)
                     frame.overlay(gone.shifted(by: dx, bounds: bounds))
                 }
@@ -69,14 +67,35 @@ extension AppState {
             frame = screenFrame(depth: topDepth, at: time, measurer: measurer)
         }
         drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &frame.commands)
-        if showsFPS, statistics != nil { frame.textPrefetch = overlay.stagedText(theme: theme) + frame.textPrefetch }
         return resources.resolved(frame, scale: displayScale)
     }
 
-    /// Records what `frame` (this app's latest) shows and which images come next in the resource
-    /// ledger; returns the loads and cancels for the platform. The loop calls it between `frame`
-    /// and drawing.
-    public mutating func want(_ frame: Frame) -> [Effect] { resources.want(frame) }
+    /// What the next frames will likely want, as the last `update` left the app: the images and
+    /// text of the visible screens' rows just off screen (the screen on top first; a screen being
+    /// popped expects nothing) and the FPS overlay's staged text. A pure function, like `frame`.
+    public func lookahead(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?) -> Lookahead {
+        let topDepth = stack.depth - 1
+        var depths: [(Int, Rect?)] = []
+        if let split {
+            depths = [(split.listDepth, split.listPane), (topDepth, split.detailPane)]
+        } else if stack.slideOffset(at: time) != nil, stack.transition?.isPush == true {
+            depths = [(topDepth - 1, nil), (topDepth, nil)]
+        } else {
+            depths = [(topDepth, nil)]
+        }
+        var ahead = Lookahead()
+        for (depth, pane) in depths {
+            let env = pane.map { environment(at: time, depth: depth, pane: $0) } ?? environment(at: time, depth: depth)
+            ahead.prepend(stack.screens[depth].lookahead(env: env, measurer: measurer))
+        }
+        if showsFPS, statistics != nil { ahead.prepend(Lookahead(text: overlay.stagedText(theme: theme))) }
+        return ahead
+    }
+
+    /// Records what `frame` (this app's latest) shows and which images come next (`ahead`) in the
+    /// resource ledger; returns the loads and cancels for the platform. The loop calls it between
+    /// `frame` and drawing.
+    public mutating func want(_ frame: Frame, ahead: Lookahead) -> [Effect] { resources.want(frame, ahead: ahead) }
 
     /// The frame of the screen at `depth` (0 = root).
     func screenFrame(depth: Int, at time: Seconds, measurer: some TextMeasuring) -> Frame {

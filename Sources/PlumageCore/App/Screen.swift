@@ -41,6 +41,10 @@ public protocol Screen: Sendable {
     /// The frame to draw: a pure function of the screen's state and `env` (call `update` first).
     func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame
 
+    /// What the next frames will likely want (images and text of rows just off screen): a pure
+    /// function of the state and `env`, like `frame`.
+    func lookahead(env: ScreenEnvironment, measurer: some TextMeasuring) -> Lookahead
+
     /// True when the next frame would differ without new input (an animation, a spinner).
     func isAnimating(env: ScreenEnvironment) -> Bool
 
@@ -70,6 +74,8 @@ extension Screen {
     public mutating func back(env: ScreenEnvironment) -> Bool { false }
     /// By default a screen has nothing to bring up to date.
     public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] { [] }
+    /// By default a screen expects nothing beyond what it shows.
+    public func lookahead(env: ScreenEnvironment, measurer: some TextMeasuring) -> Lookahead { Lookahead() }
     /// By default a screen has no idle work.
     public mutating func refine(maxRows: Int, env: ScreenEnvironment, measurer: some TextMeasuring) -> Bool { false }
     /// By default leaving needs nothing.

@@ -1,17 +1,10 @@
-/// Everything the platform needs to draw one frame, and the images and text the next ones will
-/// want (made by a pure `frame`: no effects, no requests of its own).
+/// Everything the platform needs to draw one frame, and nothing else (made by a pure `frame`: no
+/// effects, no requests, no lookahead — that is `Lookahead`).
 public struct Frame: Sendable {
     /// Drawing commands in painter's order.
     public var commands: [DrawCommand]
-    /// Images likely needed soon (rows just outside the viewport), nearest first.
-    public var prefetch: [ImageRequest]
-    /// Text of rows about to scroll in, nearest first, as `.text` commands: the executor may render
-    /// a few into its cache after drawing, so rows arrive with their text ready.
-    public var textPrefetch: [DrawCommand]
     /// Creates a frame.
-    public init(commands: [DrawCommand] = [], prefetch: [ImageRequest] = [], textPrefetch: [DrawCommand] = []) {
-        self.commands = commands; self.prefetch = prefetch; self.textPrefetch = textPrefetch
-    }
+    public init(commands: [DrawCommand] = []) { self.commands = commands }
 
     /// The images the commands draw, in order (what the resource ledger marks on screen).
     public var shownImages: [ImageRequest] {
@@ -21,13 +14,8 @@ public struct Frame: Sendable {
     /// The commands one per line, for text snapshots in tests.
     public var textDump: String { commands.map(\.description).joined(separator: "\n") }
 
-    /// Adds `other` on top: its commands after these, its prefetch lists first (the screen on
-    /// top is the one the user looks at).
-    public mutating func overlay(_ other: Frame) {
-        commands += other.commands
-        prefetch = other.prefetch + prefetch
-        textPrefetch = other.textPrefetch + textPrefetch
-    }
+    /// Adds `other` on top: its commands after these.
+    public mutating func overlay(_ other: Frame) { commands += other.commands }
 
     /// The same frame moved `dx` points to the right and clipped to its own moved window
     /// (`bounds` before the move): a screen sliding in or out.

@@ -57,11 +57,11 @@ public struct ResourceLedger: Sendable {
     /// Number of images handed to the platform and not answered yet.
     public var loadingCount: Int { loading.count }
 
-    /// Records one frame's wants — the images it draws (`Frame.shownImages`) and those of rows just
-    /// outside the view (`Frame.prefetch`, nearest first) — and returns what the platform should
-    /// do: load new or more urgent images, cancel loads gone stale.
-    public mutating func want(_ frame: Frame) -> [Effect] {
-        want(shown: frame.shownImages, upcoming: frame.prefetch)
+    /// Records one frame's wants — the images it draws (`Frame.shownImages`) and those the next
+    /// frames will likely draw (`Lookahead.images`, nearest first) — and returns what the platform
+    /// should do: load new or more urgent images, cancel loads gone stale.
+    public mutating func want(_ frame: Frame, ahead: Lookahead) -> [Effect] {
+        want(shown: frame.shownImages, upcoming: ahead.images)
     }
 
     /// `want(_:)` with the lists given directly.

@@ -84,7 +84,7 @@ struct FPSOverlay: Sendable {
         }
     }
 
-    /// The staged refresh's text as commands for the platform to render ahead (`Frame.textPrefetch`).
+    /// The staged refresh's text as commands for the platform to render ahead (`Lookahead.text`).
     func stagedText(theme: Theme) -> [DrawCommand] {
         guard let staged else { return [] }
         return zip(staged.lines, staged.blocks).enumerated().map { i, pair in

@@ -106,9 +106,10 @@ public final class SDLBackend {
         executor.scale = displayScale.factor
     }
 
-    /// Draws `frame` (not presented) and queues the warm photos' coarsest levels for idle-time upload.
-    public func draw(_ frame: Frame) {
-        executor.draw(frame)
+    /// Draws `frame` (not presented), keeps the text `ahead` expects to render it in idle time, and
+    /// queues the warm photos' coarsest levels for idle-time upload.
+    public func draw(_ frame: Frame, ahead: Lookahead = Lookahead()) {
+        executor.draw(frame, textAhead: ahead.text)
         for source in warmPhotos { executor.prefetchPhoto(source: source) }
     }
 
@@ -190,8 +191,9 @@ extension SDLBackend {
         }
     }
 
-    /// `advance`, then `app`'s frame at `time` (a pure function of its state), its images recorded
-    /// in the ledger and asked for through `platform`, and the frame drawn (not presented).
+    /// `advance`, then `app`'s frame and lookahead at `time` (pure functions of its state), their
+    /// images recorded in the ledger and asked for through `platform`, and the frame drawn (not
+    /// presented).
     /// Returns the frame; `lastFrameCost` tells where the time went.
     @discardableResult
     public func drawFrame(of app: inout AppState, at time: Seconds, statistics: FrameStatistics?,
@@ -199,9 +201,10 @@ extension SDLBackend {
         let start = Video.seconds()
         advance(&app, at: time, statistics: statistics, platform: &platform)
         let frame = app.frame(at: time, measurer: measurer, statistics: statistics)
-        app.carryOut(app.want(frame), at: time, through: &platform)
+        let ahead = app.lookahead(at: time, measurer: measurer, statistics: statistics)
+        app.carryOut(app.want(frame, ahead: ahead), at: time, through: &platform)
         let laidOut = Video.seconds()
-        draw(frame)
+        draw(frame, ahead: ahead)
         lastFrameCost = FrameCost(layoutMs: (laidOut - start) * 1000, drawMs: (Video.seconds() - laidOut) * 1000,
                                   frostMs: executor.frostMsLastFrame, textRenders: executor.textRendersLastFrame,
                                   uploads: images.uploadsLastFrame)
@@ -215,7 +218,7 @@ extension SDLBackend {
     public func show(_ frame: Frame, ledger: inout ResourceLedger) {
         images.pumpUploads()
         for case let .resource(id, status) in news() { ledger.apply(id, status) }
-        carryOut(ledger.want(frame))
+        carryOut(ledger.want(frame, ahead: Lookahead()))
         draw(ledger.resolved(frame, scale: DisplayScale(executor.scale)))
     }
 

@@ -68,7 +68,7 @@ public final class DisplayListExecutor {
         }
     }
 
-    /// Text of rows about to scroll in (the last frame's `textPrefetch`), rendered in idle time by
+    /// Text of rows about to scroll in (the last frame's `Lookahead.text`), rendered in idle time by
     /// `renderTextAhead`.
     var textAhead: [DrawCommand] = []
     /// The clip in force while drawing (device pixels; nil = the whole output).
@@ -82,9 +82,9 @@ public final class DisplayListExecutor {
     public internal(set) var renditionCopies = 0
 
     /// Draws a frame (not presented): every command in order, then the photo tiles it asked for,
-    /// and keeps its text to render ahead in idle time. Images were uploaded before, in the event
+    /// and keeps `textAhead` to render in idle time. Images were uploaded before, in the event
     /// path (`ImageStore.pumpUploads`).
-    public func draw(_ frame: Frame) {
+    public func draw(_ frame: Frame, textAhead: [DrawCommand] = []) {
         let suffix = "@\(scale)x\(measurer.textScale)"
         if suffix != textKeySuffix { textKeySuffix = suffix }
         textRendersLastFrame = 0
@@ -96,7 +96,7 @@ public final class DisplayListExecutor {
         clip = nil
         // Tiles requested while drawing are uploaded after it, within the budget; the next frame shows them.
         photoTilesPending = photoTextures?.pump(budgetMs: photoUploadBudgetMs) ?? false
-        textAhead = frame.textPrefetch
+        self.textAhead = textAhead
     }
 
     /// True when `command` is an opaque image ready to draw over the whole output (every screen's

@@ -116,7 +116,8 @@ import Testing
         #expect(bodies.map(\.at) == [Point(x: 154, y: 89), Point(x: 154, y: 487), Point(x: 154, y: 564)])
         #expect(bodies.map { $0.key.split(separator: ":").last.map(String.init) } == ["200", "199", "198"])
         // The next screen's worth (content 548…1148: cells 3–6) is prefetched: the photos of items 3 and 6.
-        #expect(frame.prefetch.map(\.source.description).filter { $0.hasPrefix("/p") } == ["/p3.jpg", "/p6.jpg"])
+        let ahead = app.lookahead(at: 1, measurer: m, statistics: nil)
+        #expect(ahead.images.map(\.source.description).filter { $0.hasPrefix("/p") } == ["/p3.jpg", "/p6.jpg"])
         // The bar comes after the rows, so the list scrolls under it.
         let blur = frame.commands.firstIndex { if case .blurBehind = $0 { true } else { false } }
         let lastBody = frame.commands.lastIndex { if case let .text(_, _, key) = $0 { key.hasPrefix("body:") } else { false } }

@@ -96,7 +96,7 @@ import Testing
             .image(broken, Rect(x: 10, y: 20, width: 90, height: 60), placeholder: .white, failureIcon: .black),
             .image(fine, Rect(x: 0, y: 0, width: 5, height: 5), placeholder: nil, failureIcon: .black),
         ])
-        _ = ledger.want(frame)
+        _ = ledger.want(frame, ahead: Lookahead())
         #expect(ledger.resolved(frame, scale: .one).textDump == frame.textDump, "loading: as the screen drew it")
         ledger.apply(ResourceID(1), .failed(.notAnImage))
         // 90×60 at (10, 20): side 60 / 3 = 20, at x 10 + (90 − 20) / 2 = 45, y 20 + (60 − 20) / 2 = 40.
@@ -117,7 +117,7 @@ import Testing
         _ = app.handle(.resized(Size(width: 800, height: 600), .one), at: 0)
         let m = MonospaceMeasurer(advance: 8, lineHeight: 20)
         let frame = app.updatedFrame(at: 0, measurer: m)
-        let effects = app.want(frame)
+        let effects = app.want(frame, ahead: app.lookahead(at: 0, measurer: m, statistics: nil))
         guard case let .loadImages(requests)? = effects.first else {
             Issue.record("no loads: \(effects)")
             return
@@ -128,7 +128,8 @@ import Testing
         let backdrop = requests[0]
         #expect(app.handle(.resource(backdrop.id, .ready(PixelSize(width: 800, height: 600))), at: 0) == [])
         #expect(app.resources.status(of: backdrop.image) == .ready(PixelSize(width: 800, height: 600)))
-        #expect(app.want(app.updatedFrame(at: 0, measurer: m)).isEmpty, "nothing new to ask for")
+        let again = app.updatedFrame(at: 0, measurer: m)
+        #expect(app.want(again, ahead: app.lookahead(at: 0, measurer: m, statistics: nil)).isEmpty, "nothing new to ask for")
     }
 }
 

@@ -17,13 +17,14 @@ import Testing
         }
         let first = app.updatedFrame(at: 1, measurer: m, statistics: statistics)
         #expect(fpsKeys(first.commands).isEmpty, "nothing of the overlay before its text is rendered")
-        let ahead = fpsKeys(first.textPrefetch)
+        let firstAhead = app.lookahead(at: 1, measurer: m, statistics: statistics)
+        let ahead = fpsKeys(firstAhead.text)
         #expect(ahead.count == 3 && ahead.allSatisfy { $0.hasSuffix(":\(Fixtures.theme.name)") })
         // Not drawn yet (the same frame updated again): still ahead only.
         #expect(fpsKeys(app.updatedFrame(at: 1, measurer: m, statistics: statistics).commands).isEmpty)
-        _ = app.want(first)  // the frame was drawn
+        _ = app.want(first, ahead: firstAhead)  // the frame was drawn
         let second = app.updatedFrame(at: 1.01, measurer: m, statistics: statistics)
         #expect(fpsKeys(second.commands) == ahead)
-        #expect(fpsKeys(second.textPrefetch).isEmpty)
+        #expect(fpsKeys(app.lookahead(at: 1.01, measurer: m, statistics: statistics).text).isEmpty)
     }
 }

@@ -13,7 +13,7 @@ extension FeedScreen {
     }
 
     /// The frame: the visible rows, the empty-list message, the scroll indicator, the bar with its
-    /// search field and section picker; the images and text of rows about to scroll in to prefetch.
+    /// search field and section picker.
     public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
         let time = env.time
 
@@ -22,10 +22,7 @@ extension FeedScreen {
         let theme = env.theme
         let column = Self.columnFrame(windowSize: env.windowSize)
         commands.append(env.columnBackdrop(column))
-        var prefetch: [ImageRequest] = []
-        var textPrefetch: [DrawCommand] = []
-        drawRows(column: column, env: env, measurer: measurer, into: &commands, prefetch: &prefetch,
-                 textPrefetch: &textPrefetch)
+        drawRows(column: column, env: env, measurer: measurer, into: &commands)
         drawScrollIndicator(env: env, into: &commands)
         if list.rows.isEmpty {
             let query = searchField?.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
@@ -48,7 +45,34 @@ extension FeedScreen {
         searchField?.draw(in: bar.searchFieldFrame, theme: theme, measurer: measurer, into: &commands)
         picker.draw(sections: source.sections, selected: sectionIndex, theme: theme, hover: env.pointer, bar: bar,
                     at: time, measurer: measurer, into: &commands)
-        return Frame(commands: commands, prefetch: prefetch, textPrefetch: textPrefetch)
+        return Frame(commands: commands)
+    }
+
+    /// The images of a screen's worth of rows beyond each edge (nearest first), and the text of the
+    /// two rows below the view and the one above it.
+    public func lookahead(env: ScreenEnvironment, measurer: some TextMeasuring) -> Lookahead {
+        let column = Self.columnFrame(windowSize: env.windowSize)
+        let (top, bottom) = visibleContentRange(env)
+        let visible = list.rows(from: top, to: bottom)
+        var ahead = Lookahead()
+        let below = list.rows(from: bottom, to: bottom + env.windowSize.height)
+        let above = list.rows(from: top - env.windowSize.height, to: top)
+        for row in Array(below) + above.reversed() where list.layout(row) != nil {
+            ahead.images.append(contentsOf: imageRequests(row: row, width: column.width, scale: env.displayScale).map(\.0))
+        }
+        for row in [visible.upperBound, visible.upperBound + 1, visible.lowerBound - 1] where list.layout(row) != nil {
+            var rowCommands: [DrawCommand] = []
+            drawCell(row: row, origin: Point(x: column.minX, y: 0), width: column.width, highlighted: false,
+                     env: env, measurer: measurer, into: &rowCommands)
+            ahead.text.append(contentsOf: rowCommands.filter { if case .text = $0 { true } else { false } })
+        }
+        return ahead
+    }
+
+    /// The list's content offsets at the window's top and bottom edges.
+    func visibleContentRange(_ env: ScreenEnvironment) -> (top: Double, bottom: Double) {
+        let top = list.scroll.offset - ChromeMetrics.barHeight
+        return (top, top + env.windowSize.height)
     }
 
     /// What the list's layouts depend on now.
@@ -85,13 +109,10 @@ extension FeedScreen {
         return Rect(x: ((windowSize.width - width) / 2).rounded(), y: 0, width: width, height: windowSize.height)
     }
 
-    /// Appends the visible rows' commands and collects image and text prefetch for rows just off screen.
+    /// Appends the visible rows' commands.
     func drawRows(column: Rect, env: ScreenEnvironment, measurer: some TextMeasuring,
-                  into commands: inout [DrawCommand], prefetch: inout [ImageRequest],
-                  textPrefetch: inout [DrawCommand]) {
-        let windowSize = env.windowSize
-        let top = list.scroll.offset - ChromeMetrics.barHeight
-        let bottom = top + windowSize.height
+                  into commands: inout [DrawCommand]) {
+        let (top, bottom) = visibleContentRange(env)
         let visible = list.rows(from: top, to: bottom)
         let hoverRow = env.pointer.flatMap { p in
             p.y >= ChromeMetrics.barHeight && column.contains(p) && drag == nil
@@ -102,18 +123,6 @@ extension FeedScreen {
             drawCell(row: row, origin: origin, width: column.width, highlighted: row == hoverRow || row == selection,
                      env: env,
                      measurer: measurer, into: &commands)
-        }
-        // Prefetch a screen's worth of rows beyond each edge, nearest first.
-        let ahead = list.rows(from: bottom, to: bottom + windowSize.height)
-        let behind = list.rows(from: top - windowSize.height, to: top)
-        for row in Array(ahead) + behind.reversed() where list.layout(row) != nil {
-            prefetch.append(contentsOf: imageRequests(row: row, width: column.width, scale: env.displayScale).map(\.0))
-        }
-        for row in [visible.upperBound, visible.upperBound + 1, visible.lowerBound - 1] where list.layout(row) != nil {
-            var rowCommands: [DrawCommand] = []
-            drawCell(row: row, origin: Point(x: column.minX, y: 0), width: column.width, highlighted: false,
-                     env: env, measurer: measurer, into: &rowCommands)
-            textPrefetch.append(contentsOf: rowCommands.filter { if case .text = $0 { true } else { false } })
         }
     }
 

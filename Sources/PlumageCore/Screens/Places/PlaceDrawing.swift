@@ -20,7 +20,7 @@ extension PlaceScreen {
         return headerEffects(visible: visible)
     }
 
-    /// The frame, with the thumbnails of the rows just off screen to prefetch.
+    /// The frame: the visible rows, the scroll indicator, the bar.
     public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
         let count = place.photos.count
         let theme = env.theme
@@ -41,7 +41,7 @@ extension PlaceScreen {
         let trailing = ownsScan && isScanning ? "Scanning… " + PlaceText.photos(scannedPhotos) : PlaceText.photos(count)
         env.bar.draw(title: place.name, leftIcon: env.barLeftIcon, chevron: false, trailing: trailing,
                      theme: theme, hover: env.pointer, measurer: measurer, into: &commands)
-        return Frame(commands: commands, prefetch: prefetch(visible: visible, env: env))
+        return Frame(commands: commands)
     }
 
     /// The request for unread headers, from the first visible row on, when one is due: new photos
@@ -110,13 +110,14 @@ extension PlaceScreen {
     }
 
     /// The thumbnails of a screen's worth of rows beyond each edge, nearest first.
-    func prefetch(visible: Range<Int>, env: ScreenEnvironment) -> [ImageRequest] {
+    public func lookahead(env: ScreenEnvironment, measurer: some TextMeasuring) -> Lookahead {
         let count = place.photos.count
+        let visible = list.visibleRows(count: count, env: env)
         let ahead = visible.upperBound..<min(count, visible.upperBound + visible.count)
         let behind = max(0, visible.lowerBound - visible.count)..<visible.lowerBound
-        return (Array(ahead) + behind.reversed()).map { row in
+        return Lookahead(images: (Array(ahead) + behind.reversed()).map { row in
             PlaceThumbnails.request(place.path(ofPhoto: row), frame: thumbnailFrame(row: row, env: env),
                                     radius: Self.thumbnailRadius, scale: env.displayScale)
-        }
+        })
     }
 }

@@ -17,7 +17,7 @@ extension PlacesScreen {
         return []
     }
 
-    /// The frame, with the mosaics of the rows just off screen to prefetch.
+    /// The frame: the visible rows, the scroll indicator, the bar.
     public func frame(env: ScreenEnvironment, measurer: some TextMeasuring) -> Frame {
         let count = catalog.order.count
         let theme = env.theme
@@ -38,7 +38,7 @@ extension PlacesScreen {
         let progress = isScanning ? "Scanning… " + PlaceText.photos(catalog.photoCount) : nil
         env.bar.draw(title: title, leftIcon: env.barLeftIcon, chevron: false, trailing: progress,
                      theme: theme, hover: env.pointer, measurer: measurer, into: &commands)
-        return Frame(commands: commands, prefetch: prefetch(env: env))
+        return Frame(commands: commands)
     }
 
     /// The mosaic tiles of the place shown at `row`, in window points, with their photos' paths.
@@ -100,13 +100,13 @@ extension PlacesScreen {
     }
 
     /// The mosaics of a screen's worth of rows beyond each edge, nearest first.
-    func prefetch(env: ScreenEnvironment) -> [ImageRequest] {
+    public func lookahead(env: ScreenEnvironment, measurer: some TextMeasuring) -> Lookahead {
         let count = catalog.order.count
         let visible = list.visibleRows(count: count, env: env)
         let ahead = visible.upperBound..<min(count, visible.upperBound + visible.count)
         let behind = max(0, visible.lowerBound - visible.count)..<visible.lowerBound
-        return (Array(ahead) + behind.reversed()).flatMap { row in
+        return Lookahead(images: (Array(ahead) + behind.reversed()).flatMap { row in
             mosaic(row: row, env: env).map { PlaceThumbnails.request($0.path, frame: $0.frame, scale: env.displayScale) }
-        }
+        })
     }
 }

@@ -21,6 +21,8 @@ header    8192 image
 jpeg      8192 jpeg
 zip       8192 zip
 cache    16384 json
+rss      16384 xml
+discovery 8192 xml
 "
 WANTED=" $* "
 summary=()

@@ -4,3 +4,4 @@
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
+#include <libxml/xmlreader.h>

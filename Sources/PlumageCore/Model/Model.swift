@@ -137,6 +137,8 @@ public enum SourceKind: String, Hashable, Sendable {
     case twitterArchive = "twitter-archive"
     case mastodonArchive = "mastodon-archive"
     case photoFolder = "photo-folder"
+    case rss
+    case atom
 }
 
 /// A whole parsed source: items newest first and the sections over them.

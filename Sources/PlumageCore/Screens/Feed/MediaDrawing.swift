@@ -26,7 +26,7 @@ public enum MediaDrawing {
         if let host = media.remoteHost, !host.isEmpty { return "\(host) — not downloaded" }
         switch source {
         case .twitterArchive, .mastodonArchive: return "Not in the archive"
-        case .demo, .jsonFeed, .photoFolder: return "File not found"
+        case .demo, .jsonFeed, .photoFolder, .rss, .atom: return "File not found"
         }
     }
 

@@ -21,6 +21,7 @@ public enum EntityChoice {
             switch source {
             case .twitterArchive, .mastodonArchive: return .notice("\(what) not in the archive")
             case .demo, .jsonFeed, .photoFolder: return .notice("\(what) file not found")
+            case .rss, .atom, .mastodonTag, .mastodonAccount, .blueskyAccount: return .notice("\(what) has no address")
             }
         }
         return .openFile(locator)

@@ -53,6 +53,13 @@ enum LiveJSON {
         return (date, nil)
     }
 
+    /// A JSON integer (a number written without fraction or exponent, within `Int`), else nil:
+    /// unlike `JSONValue.int`, neither a string of digits nor 3.5 is one.
+    static func integer(_ value: JSONValue?) -> Int? {
+        guard case .number(let literal)? = value else { return nil }
+        return Int(literal)
+    }
+
     /// A non-negative integer (a size), else 0.
     static func size(_ value: JSONValue?) -> Int {
         guard let n = value?.int, n > 0, n < 1 << 30 else { return 0 }

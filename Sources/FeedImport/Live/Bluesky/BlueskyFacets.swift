@@ -29,7 +29,8 @@ enum BlueskyFacets {
         let textScalars = Array(text.unicodeScalars)
         var found: [Entity] = []
         for facet in facets.prefix(maxFacets) {
-            guard let byteStart = facet["index"]?["byteStart"]?.int, let byteEnd = facet["index"]?["byteEnd"]?.int,
+            guard let byteStart = LiveJSON.integer(facet["index"]?["byteStart"]),
+                let byteEnd = LiveJSON.integer(facet["index"]?["byteEnd"]),
                 byteStart >= 0, byteStart < byteEnd, byteEnd <= utf8.count
             else { continue }
             let start = scalarAt[byteStart], end = scalarAt[byteEnd]

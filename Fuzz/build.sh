@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 BUILD=.build-fuzz
 SAN=-sanitize=fuzzer,address
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(json twitter mastodon html style header jpeg zip cache rss discovery)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(json twitter mastodon mastodonapi bluesky html style header jpeg zip cache rss discovery)
 
 log=$BUILD/build.log
 mkdir -p "$BUILD/fuzzers"

@@ -15,6 +15,8 @@ CONFIG="
 json     16384 json
 twitter  16384 json
 mastodon 16384 json
+mastodonapi 16384 json
+bluesky  16384 json
 html      8192 html
 style     4096 style
 header    8192 image

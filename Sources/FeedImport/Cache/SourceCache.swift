@@ -10,7 +10,8 @@ import PlumageCore
 /// CRC-32C of everything up to its end after it (so the head is checked without reading further),
 /// then the whole source, then the CRC-32C of everything before it. A body: kind, title, owner,
 /// warnings; an author table (authors repeat: most items of an archive are the owner's); items (id,
-/// date, date problem, author index, kind, text, entities, media); sections as item indices.
+/// date, date problem, author index, kind, text, entities, media, content warning, sensitive flag,
+/// link card); sections as item indices.
 ///
 /// A file that passes its checksums is still checked against every invariant the rest of the program
 /// relies on (entity ranges ordered and inside their text, indices inside their lists, at least one
@@ -20,8 +21,9 @@ public enum SourceCache {
     static let magic = Array("PLUMAGE INDEX\n".utf8)
     /// Bumped whenever this layout or what a reader produces changes, so old files are rebuilt.
     /// 3: checksums after the head and at the end; stricter flags. 4: media and avatars name a file,
-    /// a zip member or a URL (`ResourceLocator`) instead of a path string.
-    public static let formatVersion = 4
+    /// a zip member or a URL (`ResourceLocator`) instead of a path string. 5: an item's content
+    /// warning, sensitive flag and link card, a medium's blurhash (the live feeds' fields).
+    public static let formatVersion = 5
     /// Posts in the head: a screenful or two, a few milliseconds to decode.
     public static let headCount = 200
     /// Dates a cache may hold, in seconds from the epoch: ±2^40 s (±34,000 years), far beyond any
@@ -92,7 +94,11 @@ public enum SourceCache {
                 w.optionalString(m.alt)
                 if let d = m.duration { w.u8(1); w.double(d) } else { w.u8(0) }
                 w.optionalString(m.remoteHost)
+                w.optionalString(m.blurhash)
             }
+            w.optionalString(item.contentWarning)
+            w.u8(item.sensitive ? 1 : 0)
+            if let card = item.card { w.u8(1); w.string(card.title); w.string(card.url); w.string(card.site) } else { w.u8(0) }
         }
         w.uint(source.sections.count)
         for section in source.sections {
@@ -232,9 +238,12 @@ public enum SourceCache {
             let alt = try r.optionalString()
             let duration = try r.flag() ? try r.double() : nil
             media.append(Media(kind: mediaKinds[raw], locator: locator, width: width, height: height, alt: alt, duration: duration,
-                               remoteHost: try r.optionalString()))
+                               remoteHost: try r.optionalString(), blurhash: try r.optionalString()))
         }
+        let warning = try r.optionalString()
+        let sensitive = try r.flag()
+        let card = try r.flag() ? LinkCard(title: try r.string(), url: try r.string(), site: try r.string()) : nil
         return Item(id: id, date: date, dateProblem: problem, author: author, kind: kind, text: text, entities: entities,
-                    media: media)
+                    media: media, contentWarning: warning, sensitive: sensitive, card: card)
     }
 }

@@ -2,7 +2,8 @@ import PlumageCore
 
 /// Encodes a `FeedSource` as the `plumage dump --json` document of SPEC §6: keys in the spec's order,
 /// ids as strings, dates in UTC ISO 8601, absent owner / avatar / path / date as `null` (an unreadable
-/// date adds `"date_problem"` saying why), no spaces,
+/// date adds `"date_problem"` saying why; a remote avatar or medium, whose locator is a URL, adds
+/// `"avatar_url"` / `"url"` after its null path, so local sources' dumps have neither key), no spaces,
 /// one item per line, ending with a newline. The same source always gives the same bytes.
 public enum DumpEncoder {
     /// The JSON document for `source`.
@@ -97,6 +98,7 @@ private struct JSONWriter {
         raw(",\"author\":{\"name\":"); string(item.author.name)
         raw(",\"handle\":"); string(item.author.handle)
         raw(",\"avatar\":"); optionalString(item.author.avatar?.path)
+        if case .url(let url)? = item.author.avatar { raw(",\"avatar_url\":"); string(url) }
         raw("},\"kind\":"); string(item.kind.rawValue)
         raw(",\"text\":"); string(item.text)
         raw(",\"entities\":[")
@@ -110,6 +112,7 @@ private struct JSONWriter {
         for (i, m) in item.media.enumerated() {
             raw(i == 0 ? "{\"type\":" : ",{\"type\":"); string(m.kind.rawValue)
             raw(",\"path\":"); optionalString(m.locator?.path)
+            if case .url(let url)? = m.locator { raw(",\"url\":"); string(url) }
             raw(",\"width\":\(m.width),\"height\":\(m.height)}")
         }
         raw("]}")

@@ -23,6 +23,8 @@ public enum FieldLimits {
     public static let text = EntityDetector.scanLimit
     /// Most Unicode scalars of a date problem, which quotes the source's unreadable date.
     public static let problem = 1_000
+    /// Most UTF-8 bytes of a BlurHash: a longer one is dropped (9×9 components take 166).
+    public static let blurhash = 256
 
     /// `text` cut to at most `limit` Unicode scalars, the last of them "…" when it was cut.
     public static func capped(_ text: String, _ limit: Int) -> String {
@@ -41,8 +43,9 @@ public enum FieldLimits {
 
     /// `item` within every limit: author as above, text cut (with the entities reaching past the
     /// cut left out), links whose target is too long left as plain text, media paths and hosts too
-    /// long dropped (the medium shows as missing), alt text and the date problem cut. Cheap for an
-    /// item within the limits (lengths only).
+    /// long dropped (the medium shows as missing), alt text and the date problem cut; a content
+    /// warning and a card's title and site cut like a name, a card whose URL is too long and a long
+    /// blurhash dropped. Cheap for an item within the limits (lengths only).
     public static func capped(_ item: Item) -> Item {
         var item = item
         item.author = capped(item.author)
@@ -57,6 +60,12 @@ public enum FieldLimits {
             item.media[i].locator = dropped(item.media[i].locator, url)
             item.media[i].remoteHost = dropped(item.media[i].remoteHost, host)
             item.media[i].alt = item.media[i].alt.map { capped($0, alt) }
+            item.media[i].blurhash = dropped(item.media[i].blurhash, blurhash)
+        }
+        item.contentWarning = item.contentWarning.map { capped($0, name) }
+        if let card = item.card {
+            item.card = card.url.utf8.count > url ? nil
+                : LinkCard(title: capped(card.title, name), url: card.url, site: capped(card.site, name))
         }
         return item
     }

@@ -1,4 +1,4 @@
-/// The feed model: what every source (demo, JSON Feed, archives, photo folders) is read into.
+/// The feed model: what every source (demo, JSON Feed, archives, photo folders, live feeds) is read into.
 
 /// A person who writes items.
 public struct Author: Hashable, Sendable {
@@ -58,16 +58,31 @@ public struct Media: Hashable, Sendable {
     public var duration: Double?
     /// The host of a remote medium that is never fetched (`cdn.example.com`), shown on its placeholder.
     public var remoteHost: String?
+    /// The BlurHash (blurha.sh) of a remote medium (Mastodon's `blurhash`), shown until its pixels
+    /// arrive; nil when the source gives none.
+    public var blurhash: String?
     /// Creates a medium.
     public init(
         kind: MediaKind, locator: ResourceLocator?, width: Int, height: Int, alt: String? = nil, duration: Double? = nil,
-        remoteHost: String? = nil
+        remoteHost: String? = nil, blurhash: String? = nil
     ) {
         self.kind = kind; self.locator = locator; self.width = width; self.height = height
-        self.alt = alt; self.duration = duration; self.remoteHost = remoteHost
+        self.alt = alt; self.duration = duration; self.remoteHost = remoteHost; self.blurhash = blurhash
     }
     /// Height over width, or 3:4 landscape when unknown.
     public var aspect: Double { width > 0 && height > 0 ? Double(height) / Double(width) : 0.75 }
+}
+
+/// The preview of the link a post carries (Mastodon's `card`, a Bluesky external embed).
+public struct LinkCard: Hashable, Sendable {
+    /// The linked page's title (may be empty).
+    public var title: String
+    /// The linked page's http(s) URL.
+    public var url: String
+    /// Who publishes the page: the provider's name, else the URL's host (`example.com`).
+    public var site: String
+    /// Creates a card.
+    public init(title: String, url: String, site: String) { self.title = title; self.url = url; self.site = site }
 }
 
 /// What an item is in its conversation.
@@ -94,13 +109,22 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var entities: [Entity]
     /// Attached photos, videos and GIFs in attachment order (a cell shows at most four).
     public var media: [Media]
+    /// The content warning the text is collapsed behind (Mastodon's `spoiler_text`); nil when none.
+    /// Live sources keep it here, out of `text` (archives still write it into `text` as `CW: …`).
+    public var contentWarning: String?
+    /// True when the author marked the media sensitive: they stay hidden until clicked.
+    public var sensitive: Bool
+    /// The preview of the link the item carries; nil when none.
+    public var card: LinkCard?
     /// Creates an item.
     public init(
         id: String, date: Timestamp?, dateProblem: String? = nil, author: Author, kind: ItemKind = .post, text: String,
-        entities: [Entity] = [], media: [Media] = []
+        entities: [Entity] = [], media: [Media] = [], contentWarning: String? = nil, sensitive: Bool = false,
+        card: LinkCard? = nil
     ) {
         self.id = id; self.date = date; self.dateProblem = dateProblem; self.author = author; self.kind = kind
         self.text = text; self.entities = entities; self.media = media
+        self.contentWarning = contentWarning; self.sensitive = sensitive; self.card = card
     }
 
     /// The date in UTC ISO 8601, or "no date" followed by the problem in parentheses when there is one.
@@ -137,8 +161,16 @@ public enum SourceKind: String, Hashable, Sendable {
     case twitterArchive = "twitter-archive"
     case mastodonArchive = "mastodon-archive"
     case photoFolder = "photo-folder"
+    /// An RSS 2.0 feed fetched from a URL.
     case rss
+    /// An Atom feed fetched from a URL.
     case atom
+    /// A Mastodon server's live hashtag timeline (`/api/v1/timelines/tag/:tag`).
+    case mastodonTag = "mastodon-tag"
+    /// A Mastodon account's live statuses (`/api/v1/accounts/:id/statuses`).
+    case mastodonAccount = "mastodon-account"
+    /// A Bluesky account's posts from the AppView (`app.bsky.feed.getAuthorFeed`).
+    case blueskyAccount = "bluesky-account"
 }
 
 /// A whole parsed source: items newest first and the sections over them.

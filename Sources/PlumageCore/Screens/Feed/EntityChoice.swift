@@ -20,7 +20,8 @@ public enum EntityChoice {
             if let host = media.remoteHost, !host.isEmpty { return .notice("\(what) on \(host) — not downloaded") }
             switch source {
             case .twitterArchive, .mastodonArchive: return .notice("\(what) not in the archive")
-            case .demo, .jsonFeed, .photoFolder, .rss, .atom: return .notice("\(what) file not found")
+            case .demo, .jsonFeed, .photoFolder: return .notice("\(what) file not found")
+            case .rss, .atom, .mastodonTag, .mastodonAccount, .blueskyAccount: return .notice("\(what) has no address")
             }
         }
         return .openFile(locator)

@@ -19,14 +19,16 @@ public enum MediaDrawing {
     }
 
     /// Why `media` cannot be shown, for its placeholder and the image view: "cdn.example.com — not
-    /// downloaded" for a remote one, "Not in the archive" (a file an archive lacks) or "File not
-    /// found" (from any other source); nil when it has a file.
+    /// downloaded" for a remote one, "Not in the archive" (a file an archive lacks), "No address" (a
+    /// live feed's medium without a usable URL) or "File not found" (from any other source); nil
+    /// when it has a file or a URL.
     public static func unavailableReason(_ media: Media, in source: SourceKind) -> String? {
         if media.locator != nil { return nil }
         if let host = media.remoteHost, !host.isEmpty { return "\(host) — not downloaded" }
         switch source {
         case .twitterArchive, .mastodonArchive: return "Not in the archive"
-        case .demo, .jsonFeed, .photoFolder, .rss, .atom: return "File not found"
+        case .demo, .jsonFeed, .photoFolder: return "File not found"
+        case .rss, .atom, .mastodonTag, .mastodonAccount, .blueskyAccount: return "No address"
         }
     }
 

@@ -34,12 +34,10 @@ n=$(changed archive-feed archive-feed 1000x700+0+60)
 
 # Section picker: click the title, then Media (Tweets, Replies, Reposts, Media, Likes: rows 44 pt apart from y 86).
 xdotool mousemove 500 26 click 1 mousemove 995 755
-sleep 0.8
-shot archive-picker
+shot_settled archive-picker
 expect_change archive-feed archive-picker 1000x400+0+52 20000 "clicking the title opened the section picker"
 xdotool mousemove 420 218 click 1 mousemove 995 755
-sleep 0.8
-shot archive-media
+shot_settled archive-media
 title=$(xdotool getwindowname "$wid")
 [ "$title" = "Plumage — Media · Plumage Owner" ] || fail "choosing Media gave the title '$title'"
 expect_change archive-feed archive-media 1000x700+0+52 50000 "choosing Media swapped the list"
@@ -48,12 +46,10 @@ expect_change archive-feed archive-media 1000x700+0+52 50000 "choosing Media swa
 xdotool key Home
 shot_settled archive-top
 xdotool mousemove 420 110 click 1 mousemove 995 755
-sleep 0.8
-shot archive-details
+shot_settled archive-details
 expect_change archive-top archive-details 1000x700+0+52 50000 "clicking a post opened its details"
 xdotool key Escape
-sleep 0.8
-shot archive-back
+shot_settled archive-back
 # (the clicked post is highlighted now, so only the rows below it are compared)
 expect_same archive-top archive-back 1000x290+0+465 0 "Escape returned to the list at the same place"
 

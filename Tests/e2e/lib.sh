@@ -22,20 +22,54 @@ expect_same() {
   echo "e2e: $5: $n pixels differ"
   [ "${n%.*}" -le "$4" ] || fail "not true: $5"
 }
-# shot_settled NAME: a screenshot taken once the screen has stopped changing (six shots 0.3 s apart
-# identical, i.e. unchanged for 1.5 s; at most 100 tries, 30 s), so a loaded machine's late decodes
-# (the blurred backdrop) are in it. A screen that never settles stops the session: a comparison with
-# a screen still changing would measure when it was taken, not what the app did.
-shot_settled() {
-  local i n same=0
-  shot "$1"
-  for i in $(seq 1 100); do
-    sleep 0.3
-    shot "$1-next"
-    n=$(changed "$1" "$1-next" "$(identify -format '%wx%h+0+0' "$out/$1.png")")
-    mv "$out/$1-next.png" "$out/$1.png"
-    if [ "$n" = "0" ]; then same=$((same + 1)); else same=0; fi
-    [ "$same" -ge 5 ] && return 0
+# activity: the app's thread count and the nanoseconds its threads have spent running and waiting to
+# run, from the kernel's per-thread scheduler statistics: unchanged over an interval means no thread
+# of the app ran or was ready to run in it (a decode starved of CPU still waits to run, so it counts).
+activity() { cat /proc/"$pid"/task/*/schedstat 2>/dev/null | awk '{ns += $1 + $2; n++} END {print n + 0, ns + 0}'; }
+# settle [NAME]: waits until the screen has settled, and with NAME keeps it as $out/NAME.png. Settled:
+# for two intervals of 0.2 s in a row the whole screen stayed identical and no thread of the app ran
+# or waited to run, so whatever the last input set going (an animation, a decode, a background read,
+# the blurred backdrop) has ended, on a loaded machine too; an idle Plumage runs nothing at all. At
+# most 150 samples: a screen or an app that never settles stops the session (a comparison with a
+# screen still changing would measure when it was taken, not what the app did). For a screen that is
+# meant to keep changing (the FPS overlay), see shot_showing.
+settle() {
+  local i snap="$out/settle-$$.ppm" screen now last quiet=0 was moving=
+  [ -r "/proc/$pid/schedstat" ] || fail "no scheduler statistics for the app (/proc/$pid/schedstat): is it running?"
+  import -window root "$snap"
+  screen=$(md5sum <"$snap") last=$(activity)
+  for i in $(seq 1 150); do
+    sleep 0.2
+    import -window root "$snap"
+    now=$(md5sum <"$snap") was=$last last=$(activity)
+    [ "${last%% *}" -gt 0 ] || fail "the app ended while waiting for the screen to settle${1:+ for $1}"
+    if [ "$now" = "$screen" ] && [ "$last" = "$was" ]; then
+      quiet=$((quiet + 1))
+    else
+      quiet=0 moving=$([ "$now" = "$screen" ] && echo "the app's threads" || echo "the screen")
+    fi
+    screen=$now
+    if [ "$quiet" -ge 2 ]; then
+      if [ -n "${1:-}" ]; then convert "$snap" "$out/$1.png"; fi
+      rm -f "$snap"
+      return 0
+    fi
   done
-  fail "the screen never settled for $1 (it still changed after 100 shots 0.3 s apart)"
+  fail "the screen never settled${1:+ for $1} ($moving still changed after 150 samples 0.2 s apart)"
+}
+# shot_settled NAME: a screenshot of the settled screen (settle) as $out/NAME.png.
+shot_settled() { settle "$1"; }
+# shot_showing BEFORE NAME REGION MIN WHAT: for a screen that keeps changing by design (the FPS
+# overlay redraws every frame), screenshots until more than MIN pixels of REGION differ from the
+# settled shot BEFORE, keeping the first that does as NAME (at most 50, 0.1 s apart); else the session
+# stops. Take BEFORE settled, so nothing else was still moving.
+shot_showing() {
+  local i n
+  for i in $(seq 1 50); do
+    shot "$2"
+    n=$(changed "$1" "$2" "$3")
+    if [ "${n%.*}" -gt "$4" ]; then echo "e2e: $5: $n pixels changed"; return 0; fi
+    sleep 0.1
+  done
+  fail "not true after 50 screenshots: $5 (last $n pixels changed)"
 }

@@ -12,13 +12,11 @@ rmse() { { compare -metric RMSE "$1" "$2" null: 2>&1 || true; } | sed -n 's/.*(\
 pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
-sleep 2.5   # preview, then full resolution
-shot photo-before
+shot_settled photo-before   # preview, then full resolution
 x=420 y=330   # off-centre, inside the view
 xdotool mousemove $x $y
 for _ in 1 2 3; do xdotool click 4; sleep 0.05; done
-sleep 1
-shot photo-zoomed
+shot_settled photo-zoomed
 # Three detents at ×1.25 each: the 256×256 patch around the cursor now shows what a
 # 131×131 patch showed before. Scale that up and compare; a patch 40 px away must match worse.
 z=1.953125

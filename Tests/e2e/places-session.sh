@@ -25,34 +25,30 @@ pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
 xdotool mousemove 1275 795
-sleep 1   # the scan, then the mosaics decode
-shot_settled places
+shot_settled places   # the scan, then the mosaics decode
 expect_title '^Plumage — Photos · Places$' "the folder opened as its places"
 
 # Rows are 96 points tall from y = 58 in the 640-point column (x 320–960): the first place's centre.
 xdotool mousemove 640 106 click 1 mousemove 1275 795
-sleep 1
-shot place
+shot_settled place
 expect_title '^Plumage — [^·]+ · Photos$' "clicking the first place opened its photos"
 place=$(title | sed -e 's/^Plumage — //' -e 's/ · Photos$//')
 expect_change places place 640x748+320+52 30000 "the photo list replaced the places"
 
 # Photo rows are 72 points tall from y = 58: the first photo's centre.
 xdotool mousemove 640 94 click 1 mousemove 1275 795
-sleep 1.5
-shot photo
+shot_settled photo
 expect_title "^Plumage — IMG_0001\.jpg · [0-9]+ [A-Z][a-z]+ [0-9]{4} · $place\$" "clicking the first photo opened the image view"
 expect_change place photo 720x748+560+52 100000 "the photo shows beside the list"
 xdotool key n
-sleep 1
+settle
 expect_title "^Plumage — IMG_0002\.jpg" "n showed the place's next photo"
 
 xdotool key Escape
-sleep 0.8
+settle
 expect_title "^Plumage — $place · Photos\$" "Escape went back to the photos"
 xdotool key Escape
-sleep 0.8
-shot back
+shot_settled back
 expect_title '^Plumage — Photos · Places$' "Escape went back to the places"
 # The clicked place is chosen (highlighted) now; the rows below it are as they were.
 expect_same places back 1280x600+0+160 0 "the places list is as it was left"

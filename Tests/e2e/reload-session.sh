@@ -22,20 +22,17 @@ pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
 xdotool mousemove 1270 790
-sleep 1
 shot_settled reload-before
 
 printf '{"version": "https://jsonfeed.org/version/1.1", "items": [' >"$file"
 xdotool key F5
-sleep 0.8
-shot reload-broken
+shot_settled reload-broken
 expect_same reload-before reload-broken 1280x560+0+60 0 "a broken file keeps the old feed on screen"
 expect_change reload-before reload-broken 1280x140+0+660 2000 "a broken file shows why at the bottom"
 
 feed 5 >"$file"
 xdotool key F5
-sleep 0.8
-shot reload-fixed
+shot_settled reload-fixed
 expect_change reload-before reload-fixed 1280x560+0+60 5000 "a good file replaces the feed"
 
 xdotool key q

@@ -9,44 +9,37 @@ rm -f "$out/frames.txt"
 pid=$!
 wid=$(timeout 20 xdotool search --sync --name '^Plumage' | head -1) || fail "no window within 20 s"
 xdotool windowmove "$wid" 0 0 windowfocus --sync "$wid" 2>/dev/null || true
-sleep 1   # first frame, then photos decode and arrive
-shot_settled start
+shot_settled start   # first frame, then photos decode and arrive
 
 # A click on the first item's photo pushes the image view (it slides in over 0.2 s); Escape pops
 # it and the feed is back exactly as it was left.
 xdotool mousemove 670 360
 shot_settled pointed
 xdotool click 1
-sleep 1.2
-shot pushed
+shot_settled pushed
 expect_change pointed pushed 1280x748+0+52 200000 "clicking a photo opened the image view"
 xdotool key Escape
-sleep 0.8
-shot popped
+shot_settled popped
 expect_same pointed popped 1280x800+0+0 400 "Escape went back to the feed as it was"
 
 xdotool mousemove 640 450
 for _ in 1 2 3 4 5 6; do xdotool click 5; sleep 0.05; done
-sleep 1
-shot scrolled
+shot_settled scrolled
 expect_change start scrolled 600x600+340+120 20000 "the list moved on a wheel scroll"
 
-xdotool key F12
-sleep 1
-shot overlay
-expect_change scrolled overlay 300x150+968+64 5000 "F12 showed the FPS overlay"
-
 xdotool key t
-sleep 0.7
-shot theme
-expect_change overlay theme 1280x52+0+0 5000 "t changed the theme of the bar"
+shot_settled theme
+expect_change scrolled theme 1280x52+0+0 5000 "t changed the theme of the bar"
 
 xdotool mousemove 640 26 click 1
-sleep 0.7
-shot picker
+shot_settled picker
 expect_change theme picker 260x140+510+58 5000 "clicking the title opened the section picker"
 xdotool key Escape
-sleep 0.3
+shot_settled unpicked
+
+# Last: the FPS overlay redraws every frame, so no screen settles after it.
+xdotool key F12
+shot_showing unpicked overlay 300x150+968+64 5000 "F12 showed the FPS overlay"
 
 xdotool key q
 for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done

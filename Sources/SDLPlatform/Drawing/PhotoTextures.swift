@@ -52,11 +52,16 @@ public final class PhotoTextures {
     private var wishes: [Upload] = []
     private var hopes: [Upload] = []
     private var streaming: (upload: Upload, band: BandedUpload)?
+    /// The clock budgets and deadlines are read on (`Video.seconds`; a test can step its own).
+    private let clock: () -> Double
 
     /// Creates an empty set for `renderer`; `tileSide` defaults to min(texture limit, 2048), and at most
     /// `byteLimit` bytes of tiles are kept (keep it above what one frame draws: ~100 MB at 1280×800).
-    public init(renderer: Renderer, tileSide: Int? = nil, byteLimit: Int = 256 << 20) {
+    /// `clock` tells the time in seconds for budgets and deadlines.
+    public init(renderer: Renderer, tileSide: Int? = nil, byteLimit: Int = 256 << 20,
+                clock: @escaping () -> Double = Video.seconds) {
         self.renderer = renderer
+        self.clock = clock
         self.tileSide = max(1, min(tileSide ?? 2048, renderer.maxTextureSide))
         tiles = CostCache(costLimit: byteLimit)
     }
@@ -130,7 +135,7 @@ public final class PhotoTextures {
     /// Returns true when requested tiles are still missing, so the caller should draw another frame soon.
     @discardableResult
     public func pump(budgetMs: Double) -> Bool {
-        let deadline = Video.seconds() + budgetMs / 1000
+        let deadline = clock() + budgetMs / 1000
         uploadsLastPump = 0
         var missing = wishes.contains { !tiles.contains($0.key) }
         if missing {
@@ -145,8 +150,8 @@ public final class PhotoTextures {
         return missing
     }
 
-    /// Continues uploading prefetched tiles until `deadline` (`Video.seconds()`); returns true while
-    /// some remain. For the loop's idle time between frames.
+    /// Continues uploading prefetched tiles until `deadline` (the `clock`'s time, `Video.seconds()`
+    /// by default); returns true while some remain. For the loop's idle time between frames.
     @discardableResult
     public func uploadAhead(until deadline: Double) -> Bool {
         upload(from: &hopes, until: deadline, atLeastOne: false)
@@ -157,7 +162,7 @@ public final class PhotoTextures {
     /// true when tiles of `list` are still missing.
     private func upload(from list: inout [Upload], until deadline: Double, atLeastOne: Bool) -> Bool {
         var forced = atLeastOne
-        while forced || Video.seconds() < deadline {
+        while forced || clock() < deadline {
             if streaming == nil {
                 guard let index = list.firstIndex(where: { !tiles.contains($0.key) }) else { break }
                 let upload = list[index]

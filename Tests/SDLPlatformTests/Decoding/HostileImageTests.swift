@@ -185,8 +185,13 @@ private func outcome(_ path: String) -> Result<PixelSize, ImageError> {
     return answer.withLock { $0 } ?? .failure(.notAnImage)
 }
 
-/// The job system the hostile files are decoded on (the app's lanes and limits).
-private let hostileJobs = JobSystem()
+/// The job system the hostile files are decoded on (the app's lanes and limits). Like the app's, its
+/// workers free SDL's per-thread data as they end (an abandoned one ends when its decode does).
+private let hostileJobs: JobSystem = {
+    let jobs = JobSystem()
+    jobs.freeSDLThreadDataOnWorkerExit()
+    return jobs
+}()
 
 /// Peak resident set size of the process so far, in bytes.
 private func peakRSS() -> Int {

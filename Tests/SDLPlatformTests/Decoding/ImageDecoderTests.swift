@@ -272,6 +272,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         final class Flag: Sendable { let raised = Locked(false) }
         let finished = Flag()
         let jobs = JobSystem(workers: WorkerCounts(guarded: 1, maxAbandoned: 1))
+        jobs.freeSDLThreadDataOnWorkerExit()  // as the app's systems do: the abandoned thread ends after the test
         let release = DispatchSemaphore(value: 0)
         let result = ImageDecoder.runWithTimeout(0.1, on: jobs) {
             release.wait()
@@ -292,6 +293,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         let path = try fixtures.png("q.png", quadrants)
         let expected = try ImageDecoder.decode(source: .file(path), cover: nil).get().bitmap
         let jobs = JobSystem()
+        jobs.freeSDLThreadDataOnWorkerExit()  // as the app's systems do: its workers end with the test
         let decoded = Locked<Bitmap?>(nil), done = DispatchSemaphore(value: 0)
         jobs.submit(on: .decode) {
             decoded.withLock { $0 = try? ImageDecoder.decode(source: .file(path), cover: nil).get().bitmap }

@@ -19,6 +19,19 @@ private func deliveries(from loader: PhotoLoader, until done: ([PhotoDelivery]) 
     return all + loader.drain()
 }
 
+/// A clock that advances one second each time it is read: a `PhotoTextures` deadline passes after a
+/// known number of steps, whatever the machine's speed.
+private final class SteppingClock {
+    /// The time the next reading returns.
+    private(set) var now = 0.0
+
+    /// The current time, then one second later.
+    func read() -> Double {
+        defer { now += 1 }
+        return now
+    }
+}
+
 /// The levels delivered, in order, as (level, size, isPreview).
 private func levels(_ list: [PhotoDelivery], path: String) -> [(level: Int, size: PixelSize, isPreview: Bool)] {
     list.compactMap {
@@ -241,12 +254,15 @@ private func finished(_ path: String) -> ([PhotoDelivery]) -> Bool {
         // Idle time uploads them (a deadline an hour away: it returns when they are done, on any machine).
         #expect(!textures.uploadAhead(until: Video.seconds() + 3600))
         #expect(textures.contains(source: .file("a"), level: 0, index: 3) && !textures.hasUploadsAhead)
-        // A prefetched tile half uploaded (one 512 KB band of 4 MB, usually) gives way to a missing
-        // requested one: its 1 MB tile takes exactly its two bands at a zero budget.
-        let big = PhotoTextures(renderer: renderer, tileSide: 1024)
+        // A prefetched tile half uploaded (one 512 KB band of 4 MB) gives way to a missing requested
+        // one: its 1 MB tile takes exactly its two bands at a zero budget. On a clock that ticks a
+        // second per reading, a deadline half a second away passes after exactly one band.
+        let clock = SteppingClock()
+        let big = PhotoTextures(renderer: renderer, tileSide: 1024, clock: clock.read)
         big.beginFrame()
         big.prefetch(source: .file("b"), level: 0, bitmap: HostileFiles.quadrants(2048, 2048), area: first, opaque: true)
-        _ = big.uploadAhead(until: Video.seconds() + 0.000_005)
+        #expect(big.uploadAhead(until: clock.now + 0.5))
+        #expect(big.uploadsLastPump == 1 && !big.contains(source: .file("b"), level: 0, index: 0))
         for _ in 0..<2 {
             big.request(source: .file("a"), level: 0, bitmap: bitmap, visible: first, opaque: true)
             _ = big.pump(budgetMs: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Jobs
 import PlumageCore
 import PlumageTestSupport
 import Testing
@@ -70,18 +71,29 @@ private func segmentOffset(_ jpeg: [UInt8], _ marker: UInt8) -> Int? {
     return nil
 }
 
-/// Generous per-call time limit for hostile inputs in a debug build on a loaded 2-core machine: it
-/// catches hangs and runaway work, it is not a speed test.
-private let hangGuard = Duration.seconds(3)
+/// The job system hostile bytes are decoded on: a worker of its untrusted-decode lane, the lane the
+/// app gives SDL_image, so a decode that never returned would be abandoned there and reported while
+/// the suite goes on (`HostileImageTests` decodes the same way).
+private let previewJobs = JobSystem()
 
-/// `decode` on `bytes` at both scales, never taking longer than the hang guard; returns the results.
+/// The untrusted-decode lane's limit in the app, in seconds (the `timeout` of `ImageDecoder.decode`
+/// and `PhotoLoader`): what ends a hang here, as it ends one of SDL_image there. These decodes take
+/// milliseconds; the test measures no duration of its own.
+private let untrustedDecodeLimit = 5.0
+
+/// `decode` on `bytes` at 1/4 and 1/8, run on the untrusted-decode lane; returns the results. A decode
+/// that does not return is abandoned on its worker and recorded as an issue naming `label` (then
+/// [nil, nil]); once `WorkerCounts.maxAbandoned` are stuck, later ones are refused and recorded at once.
 private func decodeGuarded(_ bytes: [UInt8], _ label: String) -> [Bitmap?] {
-    [2, 3].map { scale in
-        let start = ContinuousClock.now
-        let result = ProgressiveJPEGPreview.decode(bytes, log2Scale: scale)
-        #expect(ContinuousClock.now - start < hangGuard, "\(label) at 1/\(1 << scale)")
-        return result
+    let outcome = previewJobs.runAbandonable(timeout: untrustedDecodeLimit) {
+        [2, 3].map { ProgressiveJPEGPreview.decode(bytes, log2Scale: $0) }
     }
+    switch outcome {
+    case .finished(let results): return results
+    case .timedOut: Issue.record("\(label): the decode did not return within the untrusted-decode limit (abandoned)")
+    case .refused(let stuck): Issue.record("\(label): not decoded, \(stuck) earlier decodes are still stuck")
+    }
+    return [nil, nil]
 }
 
 @Suite struct ProgressivePreviewTests {

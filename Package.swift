@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
-        .testTarget(name: "NetworkTests", dependencies: ["Network"], exclude: ["Server"], swiftSettings: strict),
+        .testTarget(name: "NetworkTests", dependencies: ["Jobs", "Network"], exclude: ["Server"], swiftSettings: strict),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Locking"], swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],

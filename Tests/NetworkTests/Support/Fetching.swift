@@ -5,7 +5,8 @@ import Network
 enum Fetching {
     /// A client sending `Plumage/1.2.3 (+https://plumage.invalid/)`, trusting `caBundlePath`.
     static func client(caBundlePath: String? = nil) -> HTTPClient {
-        client(HTTPClientConfiguration(version: "1.2.3", homepage: "https://plumage.invalid/", caBundlePath: caBundlePath))
+        client(
+            HTTPClientConfiguration(version: "1.2.3", homepage: "https://plumage.invalid/", caBundlePath: caBundlePath))
     }
 
     /// A client with `configuration` that ignores the machine's proxies: the tests reach 127.0.0.1

@@ -156,7 +156,7 @@ import Testing
     }
 
     @Test func aRefusedConnectionFailsAsCannotConnect() throws {
-        let closed = try ClosedPort()
+        let closed = try LoopbackPort(listening: false)
         defer { closed.close() }
         let error = Fetching.failure { () throws(HTTPError) in
             try Fetching.client().fetch(HTTPRequest(url: "http://127.0.0.1:\(closed.port)/"))

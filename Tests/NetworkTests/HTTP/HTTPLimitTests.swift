@@ -52,6 +52,19 @@ import Testing
         #expect(error?.description == "the server stopped sending: no data for 1 s")
     }
 
+    @Test func aConnectionThatNeverCompletesFailsAtTheConnectLimit() throws {
+        // TCP connects (the kernel accepts into the backlog) but the TLS handshake gets no answer;
+        // libcurl counts the handshake as part of connecting.
+        let silent = try LoopbackPort(listening: true)
+        defer { silent.close() }
+        let limits = HTTPLimits(total: .seconds(60), connect: .seconds(1), stall: .seconds(30))
+        let error = Fetching.failure { () throws(HTTPError) in
+            try Fetching.client().fetch(HTTPRequest(url: "https://127.0.0.1:\(silent.port)/", limits: limits))
+        }
+        #expect(error == .connectTimedOut(.seconds(1)))
+        #expect(error?.description == "cannot connect: no connection within 1 s")
+    }
+
     @Test func aOneByteDripFailsAtTheTotalLimit() throws {
         let server = try FixtureServer.start()
         defer { server.stop() }

@@ -1,14 +1,15 @@
 import Foundation
 
-/// A TCP port on 127.0.0.1 that is bound but not listening, so a connection to it is refused; held
-/// until `close`, so nothing else can take it meanwhile.
-final class ClosedPort {
+/// A TCP port on 127.0.0.1 held until `close`, so nothing else can take it meanwhile: either bound
+/// but not listening (a connection is refused) or listening without ever accepting or answering (the
+/// kernel completes the TCP handshake, then the peer hears nothing: a TLS handshake never ends).
+final class LoopbackPort {
     /// The port number.
     let port: Int
     private let socketDescriptor: Int32
 
-    /// Binds a socket to a port the system picks, without listening.
-    init() throws {
+    /// Binds a socket to a port the system picks, listening (but silent) when `listening`.
+    init(listening: Bool) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ExternalTool.Failure(description: "socket() failed: \(errno)") }
         var address = sockaddr_in()
@@ -21,9 +22,9 @@ final class ClosedPort {
                 bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
             }
         }
-        guard bound else {
+        guard bound, !listening || listen(descriptor, 8) == 0 else {
             Glibc.close(descriptor)
-            throw ExternalTool.Failure(description: "bind() failed: \(errno)")
+            throw ExternalTool.Failure(description: "bind() or listen() failed: \(errno)")
         }
         socketDescriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))

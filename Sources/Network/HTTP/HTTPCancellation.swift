@@ -1,9 +1,9 @@
 import CCurl
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A flag another thread raises to end a request (or a wait before a retry) promptly. One token may

@@ -39,13 +39,18 @@ public enum LinkHeader {
     }
 
     /// A cursor over a field value's bytes.
-    struct Scanner {
+    private struct Scanner {
+        /// The field value.
         let bytes: [UInt8]
+        /// The index of the next byte to read.
         var position = 0
 
+        /// A scanner at the start of `bytes`.
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+        /// True when every byte was read.
         var atEnd: Bool { position >= bytes.count }
+        /// The next byte, or nil at the end.
         var current: UInt8? { atEnd ? nil : bytes[position] }
 
         /// One `<target> *( ; param )` ending at a comma or the end; nil when malformed.
@@ -110,10 +115,12 @@ public enum LinkHeader {
             return nil
         }
 
+        /// Moves past spaces and tabs.
         mutating func skipBlanks() {
             while current == UInt8(ascii: " ") || current == UInt8(ascii: "\t") { position += 1 }
         }
 
+        /// Moves past spaces, tabs and commas (empty list elements).
         mutating func skipBlanksAndCommas() {
             while let byte = current,
                 byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ",")

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Issue 19's rule for busy servers: a `429` or `503` whose `Retry-After` asks for at most 60 s is

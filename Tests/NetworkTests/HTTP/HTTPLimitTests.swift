@@ -41,6 +41,17 @@ import Testing
             } == .bodyTooLarge(10))
     }
 
+    @Test func headersOverTheirCapFail() throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        // 400 fields of 1 KiB: libcurl accepts each line (100 KiB at most), the client caps the block.
+        let error = Fetching.failure { () throws(HTTPError) in
+            try Fetching.client().fetch(HTTPRequest(url: server.url("/huge-headers")))
+        }
+        #expect(error == .headersTooLarge(256 * 1024))
+        #expect(error?.description == "the response's headers are larger than 256 KiB")
+    }
+
     @Test func aServerThatStopsSendingFailsAsStalled() throws {
         let server = try FixtureServer.start()
         defer { server.stop() }

@@ -23,6 +23,7 @@ Routes (GET):
   /busy?key=K&status=S&after=A&times=N
                           the first N (default 1) requests of key K answer S with Retry-After A; later ones 200
   /status/N               answers status N with a short body
+  /huge-headers           200 with 400 header fields of 1 KiB each
 """
 import http.server
 import json
@@ -167,6 +168,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.answer(status, b"busy", [("Retry-After", query.get("after", ["1"])[0])])
             else:
                 self.answer(200, ("served after %d refusals" % times).encode())
+        elif path == "/huge-headers":
+            self.answer(200, b"ok", [("X-Filler-%d" % n, "f" * 1024) for n in range(400)])
         elif path.startswith("/status/"):
             self.answer(int(path.rsplit("/", 1)[1]), b"status body")
         else:

@@ -43,11 +43,12 @@ final class CurlTransfer {
             guard let extended = curl_slist_append(headerList, line) else { throw .transfer("out of memory") }
             headerList = extended
         }
-        guard let easy = curl_easy_init() else { throw .transfer("libcurl could not create a handle") }
-        defer { curl_easy_cleanup(easy) }
+        // Allocated before the handle, so freed after it: libcurl may write to it until the cleanup.
         let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
         defer { errorText.deallocate() }
         errorText[0] = 0
+        guard let easy = curl_easy_init() else { throw .transfer("libcurl could not create a handle") }
+        defer { curl_easy_cleanup(easy) }
         try configure(easy, headerList: headerList, errorText: errorText, configuration: configuration)
 
         let start = ContinuousClock.now

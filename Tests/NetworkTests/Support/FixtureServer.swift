@@ -12,10 +12,10 @@ final class FixtureServer {
     let port: Int
     /// `http` or `https`.
     let scheme: String
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
+    private let input: Int32
 
-    private init(process: Process, input: Pipe, port: Int, scheme: String) {
+    private init(process: ChildProcess, input: Int32, port: Int, scheme: String) {
         self.process = process
         self.input = input
         self.port = port
@@ -24,32 +24,31 @@ final class FixtureServer {
 
     /// Starts the server (HTTPS with `certificate` and `key` when given) and waits for its port.
     static func start(certificate: String? = nil, key: String? = nil) throws -> FixtureServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["python3", script]
         if let certificate, let key { arguments += ["--cert", certificate, "--key", key] }
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        var line: [UInt8] = []
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            guard let first = byte.first else {
-                process.waitUntilExit()
-                let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                throw ExternalTool.Failure(
-                    description: "the fixture server did not start (status "
-                        + "\(process.terminationStatus); 127: python3 is not installed, `make deps` installs it): \(message)"
-                )
+        let (process, input, output) = try ChildProcess.withPipes(2) { pipes in
+            defer {
+                close(pipes[0].read)
+                close(pipes[1].write)
             }
-            if first == UInt8(ascii: "\n") { break }
-            line.append(first)
+            do {
+                let process = try ChildProcess.spawn(arguments, input: pipes[0].read, output: pipes[1].write)
+                return (process, pipes[0].write, pipes[1].read)
+            } catch {
+                close(pipes[0].write)
+                close(pipes[1].read)
+                throw error
+            }
         }
+        defer { close(output) }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(output, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            throw ExternalTool.Failure(description: "the fixture server printed no port: \(line)")
+            close(input)
+            let status = process.wait()
+            throw ExternalTool.Failure(
+                description: "the fixture server did not start (exit status \(status); its errors are above)")
         }
         return FixtureServer(process: process, input: input, port: port, scheme: certificate == nil ? "http" : "https")
     }
@@ -57,10 +56,10 @@ final class FixtureServer {
     /// The URL of `path` (`/plain`) on this server.
     func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
 
-    /// Ends the server and waits for its process.
+    /// Ends the server and waits for its process (it also exits by itself when its stdin closes).
     func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        close(input)
+        kill(process.id, SIGTERM)
+        _ = process.wait()
     }
 }

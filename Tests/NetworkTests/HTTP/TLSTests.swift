@@ -5,6 +5,7 @@ import Testing
 @Suite struct TLSTests {
     @Test func aServerSignedByTheGivenCAIsTrusted() throws {
         let certificates = try TestCertificates.make()
+        defer { certificates.remove() }
         let server = try FixtureServer.start(certificate: certificates.certificate, key: certificates.key)
         defer { server.stop() }
         let response = try Fetching.client(caBundlePath: certificates.authority).fetch(
@@ -16,6 +17,7 @@ import Testing
     @Test(arguments: ["SSL_CERT_FILE", "CURL_CA_BUNDLE"])
     func theCABundleComesFromTheEnvironment(variable: String) throws {
         let certificates = try TestCertificates.make()
+        defer { certificates.remove() }
         let server = try FixtureServer.start(certificate: certificates.certificate, key: certificates.key)
         defer { server.stop() }
         let configuration = HTTPClientConfiguration.fromEnvironment(
@@ -27,6 +29,7 @@ import Testing
 
     @Test func anUntrustedCertificateFailsAsTLS() throws {
         let certificates = try TestCertificates.make()
+        defer { certificates.remove() }
         let server = try FixtureServer.start(certificate: certificates.certificate, key: certificates.key)
         defer { server.stop() }
         let configuration = HTTPClientConfiguration.fromEnvironment(version: "1.2.3", environment: [:])

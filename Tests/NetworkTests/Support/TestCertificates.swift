@@ -1,8 +1,10 @@
 import Foundation
 
 /// A certificate authority and a server certificate for 127.0.0.1 (IP subject alternative name),
-/// made with the `openssl` command in a temporary folder for one test.
+/// made with the `openssl` command in a temporary folder for one test, which `remove` deletes.
 struct TestCertificates {
+    /// The folder holding the files.
+    let folder: String
     /// The CA's certificate (PEM): what the client must trust.
     let authority: String
     /// The server's certificate (PEM), signed by the CA.
@@ -10,9 +12,19 @@ struct TestCertificates {
     /// The server's private key (PEM).
     let key: String
 
-    /// Makes the three files in a new temporary folder.
+    /// Makes the three files in a new temporary folder (deleted again when openssl fails).
     static func make() throws -> TestCertificates {
         let folder = try ExternalTool.temporaryFolder()
+        do {
+            return try make(in: folder)
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
+    /// Makes the three files in `folder`.
+    private static func make(in folder: String) throws -> TestCertificates {
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         try ExternalTool.run(
             "openssl",
@@ -41,7 +53,12 @@ struct TestCertificates {
                 "-out", "server.pem", "-days", "2", "-extfile", "server.ext",
             ], in: folder)
         return TestCertificates(
-            authority: folder + "/ca.pem", certificate: folder + "/server.pem",
+            folder: folder, authority: folder + "/ca.pem", certificate: folder + "/server.pem",
             key: folder + "/server.key")
+    }
+
+    /// Deletes the folder and its files.
+    func remove() {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 }

@@ -35,11 +35,15 @@ let package = Package(
         .systemLibrary(
             name: "CZLibSystem", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "Jobs", dependencies: ["Locking"], swiftSettings: strict),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CMalloc"),
+        .target(name: "Network", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
         .target(
             name: "Archives", dependencies: ["CZLibSystem", "Locking"], swiftSettings: strict),
@@ -63,6 +67,7 @@ let package = Package(
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
+        .testTarget(name: "NetworkTests", dependencies: ["Jobs", "Network"], exclude: ["Server"], swiftSettings: strict),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Locking"], swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],

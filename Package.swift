@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "Jobs", dependencies: ["Locking"], swiftSettings: strict),
+        .target(name: "Network", dependencies: ["Locking"], swiftSettings: strict),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
@@ -64,6 +65,9 @@ let package = Package(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Locking"], swiftSettings: strict),
+        .testTarget(
+            name: "NetworkTests", dependencies: ["Locking", "Network", "PlumageTestSupport"], exclude: ["Cache/Bench"],
+            swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),

@@ -23,12 +23,16 @@ public enum SHA256 {
             block.removeAll(keepingCapacity: true)
         }
         block.append(contentsOf: repeatElement(0, count: 56 - block.count))
-        for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         compress(&state, block)
         var digest = [UInt8]()
         digest.reserveCapacity(32)
         for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+            }
         }
         return digest
     }
@@ -66,7 +70,8 @@ public enum SHA256 {
     private static func compress(_ state: inout [UInt32], _ block: [UInt8]) {
         var w = [UInt32](repeating: 0, count: 64)
         for t in 0..<16 {
-            w[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
+            w[t] =
+                UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
                 | UInt32(block[4 * t + 3])
         }
         for t in 16..<64 {

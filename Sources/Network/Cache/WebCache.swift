@@ -54,7 +54,10 @@ public final class WebCache: Sendable {
     /// The cache in `folder` (created with its parents, mode 0700, when missing), bounded by `budget`
     /// bytes, telling time by `clock`. Scans the folder once: counts the entries, deletes the
     /// temporaries of processes that are gone, and evicts down to `budget`.
-    public init(folder: String, budget: Int = WebCache.defaultBudget, clock: @escaping @Sendable () -> Int64 = WebCache.now) {
+    public init(
+        folder: String, budget: Int = WebCache.defaultBudget,
+        clock: @escaping @Sendable () -> Int64 = { WebCache.now() }
+    ) {
         self.folder = folder
         self.budget = max(0, budget)
         self.clock = clock
@@ -110,7 +113,9 @@ public final class WebCache: Sendable {
         let now = clock()
         let name = key.fileName
         let path = folder + "/" + name
-        guard let temporary = WebCacheFile.writeTemporary(path, head: head, body: body, usedAt: now) else { return false }
+        guard let temporary = WebCacheFile.writeTemporary(path, head: head, body: body, usedAt: now) else {
+            return false
+        }
         let stored = state.withLock { index in
             var renamed = rename(temporary, path) == 0
             if !renamed, errno == EISDIR, rmdir(path) == 0 { renamed = rename(temporary, path) == 0 }
@@ -161,7 +166,8 @@ public final class WebCache: Sendable {
 
     /// Reads the entry file `name` for `key` and brings the index up to date with what was found.
     private func readFile(_ name: String, key: WebCacheKey, withBody: Bool, usedAt: Int64?) -> WebCacheFile.Outcome {
-        let outcome = WebCacheFile.read(folder + "/" + name, key: key, maxSize: budget, withBody: withBody, usedAt: usedAt)
+        let outcome = WebCacheFile.read(
+            folder + "/" + name, key: key, maxSize: budget, withBody: withBody, usedAt: usedAt)
         state.withLock { index in
             if case .found = outcome, let usedAt {
                 refresh(name, in: &index, usedAt: usedAt)

@@ -29,7 +29,8 @@ enum WebCacheFolder {
         else { return nil }
         let front = name[..<dash].dropLast(4)  // "<entry>.<n>"
         guard let dot = front.lastIndex(of: "."), isEntryName(front[..<dot]),
-            front[front.index(after: dot)...].allSatisfy({ $0 >= "0" && $0 <= "9" }), front.index(after: dot) < front.endIndex
+            front[front.index(after: dot)...].allSatisfy({ $0 >= "0" && $0 <= "9" }),
+            front.index(after: dot) < front.endIndex
         else { return nil }
         return pid
     }
@@ -50,25 +51,23 @@ enum WebCacheFolder {
     /// cache's and is left alone), after deleting the temporaries of processes that are gone.
     static func scan(_ folder: String) -> [Listed] {
         guard let dir = opendir(folder) else { return [] }
-        var names: [String] = []
+        var listed: [Listed] = []
         var abandoned: [String] = []
         while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: item.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if isEntryName(name[...]) {
-                names.append(name)
+                var status = stat()
+                guard fstatat(dirfd(dir), name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG
+                else { continue }
+                listed.append(Listed(name: name, size: Int(status.st_size), lastUsed: nanoseconds(status.st_mtim)))
             } else if let pid = temporaryOwner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
                 abandoned.append(name)
             }
         }
         closedir(dir)
         for name in abandoned { unlink(folder + "/" + name) }
-        var listed: [Listed] = []
-        listed.reserveCapacity(names.count)
-        for name in names {
-            var status = stat()
-            guard lstat(folder + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            listed.append(Listed(name: name, size: Int(status.st_size), lastUsed: nanoseconds(status.st_mtim)))
-        }
         return listed
     }
 

@@ -11,7 +11,8 @@ import Testing
     /// The body of version `version` of `key`'s entry: its length and every byte follow from both, so
     /// a reader can tell a whole one from a mix of two.
     static func body(url: String, version: Int) -> [UInt8] {
-        var random = SplitMix64(seed: UInt64(version) &* 1_000_003 &+ UInt64(url.utf8.count) &* 7 &+ UInt64(url.utf8.last ?? 0))
+        var random = SplitMix64(
+            seed: UInt64(version) &* 1_000_003 &+ UInt64(url.utf8.count) &* 7 &+ UInt64(url.utf8.last ?? 0))
         return (0..<Int.random(in: 0...20_000, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
     }
 
@@ -26,12 +27,15 @@ import Testing
         let cache = WebCache(folder: folder.path, clock: ManualClock().reading)
         let key = WebCacheKey(.image, "https://big.example/photo.jpg")
         @Sendable func version(_ n: Int) -> [UInt8] { [UInt8](repeating: UInt8(n), count: 256 << 10) }
-        #expect(cache.store(key, metadata: WebCacheMetadata(finalURL: key.url, etag: "0", fetchedAt: 0), body: version(0)))
+        #expect(
+            cache.store(key, metadata: WebCacheMetadata(finalURL: key.url, etag: "0", fetchedAt: 0), body: version(0)))
         let bad = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             for n in 1...60 {
                 if worker == 0 {
-                    _ = cache.store(key, metadata: WebCacheMetadata(finalURL: key.url, etag: "\(n)", fetchedAt: 0), body: version(n))
+                    _ = cache.store(
+                        key, metadata: WebCacheMetadata(finalURL: key.url, etag: "\(n)", fetchedAt: 0), body: version(n)
+                    )
                 } else if let entry = cache.entry(for: key) {
                     if entry.body != version(Int(entry.metadata.etag ?? "") ?? -1) { bad.withLock { $0 += 1 } }
                 } else {

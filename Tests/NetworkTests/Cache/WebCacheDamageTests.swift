@@ -52,7 +52,8 @@ import Testing
     @Test func seededGarbage() throws {
         var random = SplitMix64(seed: 0xbad)
         for length in [5, 28, 100, 4096] {
-            try expectMissAndRecovery((0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }, "\(length) random bytes")
+            try expectMissAndRecovery(
+                (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }, "\(length) random bytes")
         }
     }
 
@@ -87,8 +88,14 @@ import Testing
         try expectMissAndRecovery(try Self.good { $0[0] = 2 }, "the image kind under the feed's name")
         try expectMissAndRecovery(try Self.good { $0.append(0) }, "a byte after the last field")
         try expectMissAndRecovery(try Self.good { $0.removeLast() }, "the last field cut")
-        try expectMissAndRecovery(try Self.good { $0[1] = 0xff; $0[2] = 0xff }, "a string longer than the header")
-        try expectMissAndRecovery(try Self.good { $0[5] = 0xc3; $0[6] = 0x28 }, "malformed UTF-8 in the URL")
+        try expectMissAndRecovery(
+            try Self.good {
+                $0[1] = 0xff; $0[2] = 0xff
+            }, "a string longer than the header")
+        try expectMissAndRecovery(
+            try Self.good {
+                $0[5] = 0xc3; $0[6] = 0x28
+            }, "malformed UTF-8 in the URL")
         let etagFlag = 1 + 4 + Self.url.utf8.count + 16 + 4 + Self.url.utf8.count
         try expectMissAndRecovery(try Self.good { $0[etagFlag] = 2 }, "a presence flag of 2")
     }
@@ -124,7 +131,8 @@ import Testing
         #expect(try allNames(in: folder.path + "/web").isEmpty)
         #expect(FileManager.default.fileExists(atPath: target))
         #expect(cache.store(key, metadata: WebCacheMetadata(finalURL: Self.url, fetchedAt: 3), body: [9]))
-        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: target))) == (try Self.good()), "never written through")
+        #expect(
+            try [UInt8](Data(contentsOf: URL(fileURLWithPath: target))) == (try Self.good()), "never written through")
     }
 
     @Test func aDanglingLinkIsRemoved() throws {
@@ -161,7 +169,9 @@ import Testing
         #expect(cache.totalBytes == 0)
 
         try FileManager.default.removeItem(atPath: folder.path + "/" + name + "/inside")
-        #expect(cache.store(key, metadata: WebCacheMetadata(finalURL: Self.url, fetchedAt: 3), body: [9]), "an empty folder is replaced")
+        #expect(
+            cache.store(key, metadata: WebCacheMetadata(finalURL: Self.url, fetchedAt: 3), body: [9]),
+            "an empty folder is replaced")
         #expect(cache.entry(for: key)?.body == [9])
     }
 

@@ -19,7 +19,10 @@ import Testing
 
     func store(_ cache: WebCache, _ index: Int) {
         let key = keys[index]
-        #expect(cache.store(key, metadata: WebCacheMetadata(finalURL: key.url, fetchedAt: 0), body: [UInt8](repeating: UInt8(index), count: 1000)))
+        #expect(
+            cache.store(
+                key, metadata: WebCacheMetadata(finalURL: key.url, fetchedAt: 0),
+                body: [UInt8](repeating: UInt8(index), count: 1000)))
     }
 
     /// Which of `keys` have files in `folder`, by index.

@@ -6,6 +6,7 @@ import Network
 /// A clock the test sets: nanoseconds since 1970, starting at `start`.
 final class ManualClock: Sendable {
     private let time: Locked<Int64>
+    /// A clock reading `start` (default: one second after 1970).
     init(_ start: Int64 = 1_000_000_000) { time = Locked(start) }
     /// The current reading.
     var now: Int64 { time.withLock { $0 } }
@@ -44,9 +45,12 @@ func handMadeEntry(
     kind: UInt8, url: String, fetched: Int64, confirmed: Int64, finalURL: String, etag: String?,
     lastModified: String?, contentType: String?, body: [UInt8], patch: (inout [UInt8]) -> Void = { _ in }
 ) throws -> [UInt8] {
-    func little(_ value: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
+    func little(_ value: UInt64, _ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    }
     func string(_ text: String) -> [UInt8] { little(UInt64(text.utf8.count), 4) + Array(text.utf8) }
-    var header: [UInt8] = [kind] + string(url) + little(UInt64(bitPattern: fetched), 8)
+    var header: [UInt8] =
+        [kind] + string(url) + little(UInt64(bitPattern: fetched), 8)
         + little(UInt64(bitPattern: confirmed), 8) + string(finalURL)
     for optional in [etag, lastModified, contentType] {
         header += optional.map { [1] + string($0) } ?? [0]

@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "Jobs", dependencies: ["Locking"], swiftSettings: strict),
+        .target(name: "Network", dependencies: ["Locking"], swiftSettings: strict),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "Network", dependencies: ["CCurl"], swiftSettings: strict),
@@ -69,6 +70,9 @@ let package = Package(
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
         .testTarget(name: "NetworkTests", dependencies: ["Jobs", "Network"], exclude: ["Server"], swiftSettings: strict),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Locking"], swiftSettings: strict),
+        .testTarget(
+            name: "NetworkTests", dependencies: ["Locking", "Network", "PlumageTestSupport"], exclude: ["Cache/Bench"],
+            swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),

@@ -41,15 +41,15 @@ let package = Package(
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
         .target(name: "Jobs", dependencies: ["Locking"], swiftSettings: strict),
-        .target(name: "Network", dependencies: ["Locking"], swiftSettings: strict),
+        .target(name: "URLs", swiftSettings: strict),
+        .target(name: "Network", dependencies: ["CCurl", "Locking", "URLs"], swiftSettings: strict),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CMalloc"),
-        .target(name: "Network", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
         .target(
             name: "Archives", dependencies: ["CZLibSystem", "Locking"], swiftSettings: strict),
         .target(
-            name: "FeedImport", dependencies: ["Archives", "Imaging", "Jobs", "Locking", "PlumageCore", "CLibXML2"],
+            name: "FeedImport", dependencies: ["Archives", "Imaging", "Jobs", "Locking", "PlumageCore", "URLs", "CLibXML2"],
             swiftSettings: strict),
         .target(
             name: "SDLPlatform",
@@ -68,11 +68,11 @@ let package = Package(
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
-        .testTarget(name: "NetworkTests", dependencies: ["Jobs", "Network"], exclude: ["Server"], swiftSettings: strict),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Locking"], swiftSettings: strict),
+        .testTarget(name: "URLsTests", dependencies: ["URLs"], swiftSettings: strict),
         .testTarget(
-            name: "NetworkTests", dependencies: ["Locking", "Network", "PlumageTestSupport"], exclude: ["Cache/Bench"],
-            swiftSettings: strict),
+            name: "NetworkTests", dependencies: ["Jobs", "Locking", "Network", "PlumageTestSupport"],
+            exclude: ["Server", "Cache/Bench"], swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),

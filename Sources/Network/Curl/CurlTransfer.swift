@@ -1,3 +1,4 @@
+import URLs
 import CCurl
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import URLs
 /// Reads `Link` header fields (RFC 8288 §3): several links per field and several fields, parameters
 /// with token or quoted-string values (backslash escapes honoured), commas and semicolons inside
 /// quotes or `<…>` kept. A malformed link is skipped up to the next comma; nothing throws.

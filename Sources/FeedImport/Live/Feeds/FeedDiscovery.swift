@@ -1,3 +1,4 @@
+import URLs
 /// Finds the feed an HTML page announces: the first
 /// `<link rel="alternate" type="application/rss+xml|application/atom+xml|application/feed+json" href>`,
 /// with `rel` a set of space-separated tokens and `rel` and `type` compared without regard to case

@@ -1,3 +1,4 @@
+import URLs
 import PlumageCore
 
 /// Collects what `XMLFeedReader` hands it — the feed's own elements and its items, one expanded

@@ -1,3 +1,4 @@
+import URLs
 import PlumageCore
 
 /// Turns one RSS `item` or Atom `entry` into an `Item`.

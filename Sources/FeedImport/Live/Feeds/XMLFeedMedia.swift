@@ -1,3 +1,4 @@
+import URLs
 import PlumageCore
 
 /// The photos, videos and GIFs of an RSS item or Atom entry, as remote media (`.url` locators).

@@ -1,4 +1,4 @@
-import Network
+import URLs
 import Testing
 
 /// RFC 3986 §5.4's own examples are the oracle: every reference resolved against its base.

@@ -1,4 +1,5 @@
 import PlumageCore
+import URLs
 
 /// Turns one JSON Feed item (and its authors and attachments) into an `Item`; see `JSONFeedReader`.
 struct JSONFeedItemReader {
@@ -6,18 +7,22 @@ struct JSONFeedItemReader {
     let baseDirectory: String
     /// Existence and size look-ups shared by every item of the feed, confined to its folder tree.
     let files: FileLookupCache
+    /// The feed's own URL when it was fetched: its media and avatars resolve against it to remote
+    /// locators and nothing is looked up on this machine's disk; nil for a file.
+    let documentURL: String?
     /// The author of items that name none: the feed's first author, else one named after the feed.
     let feedAuthor: Author
     /// Finds the entities of items that do not list their own.
     let detector: EntityDetector
 
-    /// Prepares to read the items of `feed`, titled `title`, stored in `baseDirectory`, detecting
-    /// entities with `detector`.
-    init(baseDirectory: String, feed: JSONValue, title: String, detector: EntityDetector) {
+    /// Prepares to read the items of `feed`, titled `title`, stored in `baseDirectory` (or fetched
+    /// from `documentURL`), detecting entities with `detector`.
+    init(baseDirectory: String, documentURL: String? = nil, feed: JSONValue, title: String, detector: EntityDetector) {
         self.baseDirectory = baseDirectory
+        self.documentURL = documentURL
         self.detector = detector
         files = FileLookupCache(base: baseDirectory)
-        feedAuthor = Self.author(feed["authors"]?.array?.first ?? feed["author"], files: files)
+        feedAuthor = Self.author(feed["authors"]?.array?.first ?? feed["author"], files: files, documentURL: documentURL)
             ?? Author(name: title, handle: Self.handle(fromName: title))
     }
 
@@ -28,7 +33,7 @@ struct JSONFeedItemReader {
         let (date, dateProblem) = Self.date(of: raw)
         let display = displayText(of: raw)
         let item = FieldLimits.capped(Item(
-            id: id, date: date, dateProblem: dateProblem, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], files: files) ?? feedAuthor,
+            id: id, date: date, dateProblem: dateProblem, author: Self.author(raw["authors"]?.array?.first ?? raw["author"], files: files, documentURL: documentURL) ?? feedAuthor,
             kind: (ext?["kind"]?.string).flatMap(ItemKind.init(rawValue:)) ?? .post,
             text: display.text, entities: display.entities, media: media(of: raw)))
         return (item, (ext?["sections"]?.array ?? []).compactMap(\.string))
@@ -52,7 +57,7 @@ struct JSONFeedItemReader {
 
     /// The extension's owner, or nil.
     func owner(_ raw: JSONValue?) -> Author? {
-        Self.author(raw, files: files)
+        Self.author(raw, files: files, documentURL: documentURL)
     }
 
     /// The item's text with the entities of `_plumage.entities` (validated) when it lists them,
@@ -99,14 +104,16 @@ struct JSONFeedItemReader {
 
     /// An author object; the handle comes from `_plumage.handle`, else the URL's last path
     /// component without `@`, else the name lowercased without spaces and punctuation.
-    private static func author(_ raw: JSONValue?, files: FileLookupCache) -> Author? {
+    private static func author(_ raw: JSONValue?, files: FileLookupCache, documentURL: String?) -> Author? {
         guard let raw, raw.object != nil else { return nil }
         let explicit = raw["_plumage"]?["handle"]?.string ?? raw["handle"]?.string
         let handle = explicit.map { String($0.trimmingPrefix("@")) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (raw["url"]?.string).flatMap(handle(fromURL:))
         let name = raw["name"]?.string ?? handle ?? ""
         guard !name.isEmpty || handle != nil else { return nil }
-        let avatar = (raw["avatar"]?.string).flatMap { files.existingFile($0) }.map(ResourceLocator.file)
+        let avatar = (raw["avatar"]?.string).flatMap { reference in
+            documentURL.map { remote(reference, against: $0) } ?? files.existingFile(reference).map(ResourceLocator.file)
+        }
         return FieldLimits.capped(Author(name: name, handle: handle ?? self.handle(fromName: name), avatar: avatar))
     }
 
@@ -127,19 +134,32 @@ struct JSONFeedItemReader {
     }
 
     /// A medium whose size comes from the extension, else the image header, else 0 × 0; its alt
-    /// text from `_plumage.alt`, its running time from `duration_in_seconds`. An `http(s)` URL is
-    /// never fetched: no path, its host kept for the placeholder.
+    /// text from `_plumage.alt`, its running time from `duration_in_seconds`. In a feed file an
+    /// `http(s)` URL is never fetched: no path, its host kept for the placeholder; in a fetched feed
+    /// every URL is remote (`.url`, resolved against the feed's), its size from the extension only.
     private func medium(_ kind: MediaKind, url: String, ext: JSONValue?, raw: JSONValue? = nil) -> Media {
-        let remoteHost = RemoteURL.host(of: url)
-        let path = remoteHost == nil ? files.existingFile(url) : nil
         let alt = (ext?["alt"]?.string).flatMap { $0.isEmpty ? nil : FieldLimits.capped($0, FieldLimits.alt) }
         let duration = (raw?["duration_in_seconds"]?.double).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        if let documentURL {
+            let locator = Self.remote(url, against: documentURL)
+            let (w, h) = (ext?["width"]?.int ?? 0, ext?["height"]?.int ?? 0)
+            return Media(kind: kind, locator: locator, width: w > 0 && h > 0 ? w : 0, height: w > 0 && h > 0 ? h : 0,
+                         alt: alt, duration: duration, remoteHost: locator.flatMap { RemoteURL.host(of: $0.description) })
+        }
+        let remoteHost = RemoteURL.host(of: url)
+        let path = remoteHost == nil ? files.existingFile(url) : nil
         if let w = ext?["width"]?.int, let h = ext?["height"]?.int, w > 0, h > 0 {
             return Media(kind: kind, locator: path.map(ResourceLocator.file), width: w, height: h, alt: alt, duration: duration, remoteHost: remoteHost)
         }
         let size = kind == .video ? nil : path.flatMap(files.imageSize)
         return Media(kind: kind, locator: path.map(ResourceLocator.file), width: size?.width ?? 0, height: size?.height ?? 0, alt: alt,
                      duration: duration, remoteHost: remoteHost)
+    }
+
+    /// `reference` resolved against `base` as a remote locator; nil unless it is an http(s) URL.
+    static func remote(_ reference: String, against base: String) -> ResourceLocator? {
+        let absolute = URIReference.resolve(reference, against: base)
+        return RemoteURL.host(of: absolute) == nil ? nil : .url(absolute)
     }
 
     /// `https://example.social/@ada` → `ada`; nil when the URL has no path.

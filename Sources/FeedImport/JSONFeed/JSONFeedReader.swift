@@ -32,9 +32,10 @@ public enum JSONFeedReader {
     /// Parses feed `bytes`; `path` only names the source in errors and the fallback title,
     /// `baseDirectory` (absolute) anchors relative media and avatar paths, which must stay in its
     /// folder tree (others are left without a file and named in one warning), detected links must end in
-    /// one of `topLevelDomains`.
+    /// one of `topLevelDomains`. A feed fetched from `documentURL` names its media and avatars by
+    /// remote locators resolved against it and looks nothing up on disk (`baseDirectory` unused).
     public static func decode(
-        _ bytes: [UInt8], path: String, baseDirectory: String, kind: SourceKind = .jsonFeed,
+        _ bytes: [UInt8], path: String, baseDirectory: String, documentURL: String? = nil, kind: SourceKind = .jsonFeed,
         topLevelDomains: TopLevelDomains
     ) throws(SourceError) -> FeedSource {
         let root: JSONValue
@@ -50,7 +51,7 @@ public enum JSONFeedReader {
 
         let title = FieldLimits.capped(root["title"]?.string ?? String(path.split(separator: "/").last ?? ""), FieldLimits.name)
         let reader = JSONFeedItemReader(
-            baseDirectory: baseDirectory, feed: root, title: title, detector: EntityDetector(topLevelDomains: topLevelDomains))
+            baseDirectory: baseDirectory, documentURL: documentURL, feed: root, title: title, detector: EntityDetector(topLevelDomains: topLevelDomains))
         var parsed: [(item: Item, sections: [String])] = []
         parsed.reserveCapacity(rawItems.count)
         for (index, raw) in rawItems.enumerated() {

@@ -106,10 +106,12 @@ public final class SDLBackend {
         executor.scale = displayScale.factor
     }
 
-    /// Draws `frame` (not presented) and queues the warm photos' coarsest levels for idle-time upload.
+    /// Draws `frame` (not presented) and queues for idle-time upload the warm photos' coarsest
+    /// levels, then the tiles of the neighbours' renditions still to make.
     public func draw(_ frame: Frame) {
         executor.draw(frame)
         for path in warmPhotos { executor.prefetchPhoto(path: path) }
+        executor.prefetchRenditionTiles()
     }
 
     /// Carries out the backend's share of `effects` (photo and image work, text input) and ignores
@@ -126,9 +128,12 @@ public final class SDLBackend {
                 }
                 if let generation = requests.first?.generation { photos.cancel(olderThan: generation) } else { photos.cancelAll() }
                 warmPhotos = requests.filter(\.warm).map(\.path)
+            case let .keepPhotoRenditions(placements):
+                executor.wishRenditions(placements)
             case .cancelPhotoLoads:
                 photos.cancelAll()
                 warmPhotos = []
+                executor.releaseRenditions()
             case let .loadImages(requests):
                 for request in requests { images.load(request) }
             case let .cancelImages(ids):
@@ -159,8 +164,8 @@ public final class SDLBackend {
 
     /// Does idle-time work until `deadline` (`Video.seconds()`), most needed first: renders the text
     /// of rows about to scroll in, uploads images decoded ahead (row bands of big ones), then tiles
-    /// the image view may draw next (zooming or panning), so those frames find them ready. Returns
-    /// true while some remains.
+    /// the image view may draw next (zooming or panning) and the renditions of its neighbours, so
+    /// those frames find them ready. Returns true while some remains.
     @discardableResult
     public func workAhead(until deadline: Double) -> Bool {
         if executor.hasTextAhead { executor.renderTextAhead(until: deadline) }

@@ -168,6 +168,10 @@ public final class PhotoLoader {
     /// them recently used; nil when not cached.
     public func bitmap(path: String, level: Int) -> Bitmap? { cache.entry(path: path, level: level)?.bitmap }
 
+    /// True when level `level` of `path` is cached and final (not a preview the full decode will
+    /// replace), marking it recently used.
+    public func isFinal(path: String, level: Int) -> Bool { cache.entry(path: path, level: level)?.isPreview == false }
+
     /// Forgets every request and drops all queued work (the image view closed); running jobs finish
     /// and their late deliveries are dropped. Cached levels stay.
     public func cancelAll() {

@@ -15,9 +15,12 @@ extension DisplayListExecutor {
                    filter: SampleFilter, blended: Bool, uploads: Bool, still: Bool) {
         let key = PhotoRendition.Key(path: path, destination: destination, level: wanted, filter: filter,
                                      clip: clip, output: renderer.outputSize)
-        defer { lastPhotoDraw = key }
-        if still, !blended, let rendition = photoRendition, rendition.key == key {
-            renderer.copy(rendition.texture, to: rendition.area)
+        defer {
+            lastPhotoDraw = key
+            renditions.prune(current: key, output: key.output)
+        }
+        if still, !blended, let rendition = renditions.rendition(for: key) {
+            renderer.copy(rendition.texture, from: rendition.source, to: rendition.area)
             renditionCopies += 1
             return
         }
@@ -76,14 +79,93 @@ extension DisplayListExecutor {
     }
 
     /// Reads back the pixels the photo just drawn at `target` covers (within the output and the
-    /// clip) into `photoRendition`.
+    /// clip) as its rendition (`renditions`).
     private func keepRendition(_ key: PhotoRendition.Key, target: PixelRect) {
         let output = renderer.outputSize
         var area = target.intersection(PixelRect(x: 0, y: 0, width: output.width, height: output.height))
         if let clip { area = area.intersection(clip) }
         guard area.width > 0, area.height > 0, let pixels = renderer.readPixels(area),
               let texture = try? Texture(renderer: renderer, bitmap: pixels, opaque: true) else { return }
-        photoRendition = PhotoRendition(key: key, texture: texture, area: area)
+        renditions.keep(PhotoRendition(key: key, texture: texture, area: area), current: key, output: output)
+    }
+
+    /// Takes the core's word on which neighbours to keep renditions of (`Effect.keepPhotoRenditions`);
+    /// renditions no longer named are released when the next photo is drawn (unless it is theirs).
+    func wishRenditions(_ placements: [PhotoPlacement]) {
+        renditions.wish(makesRenditionsAhead ? placements : [])
+    }
+
+    /// Releases every rendition and wish (the image view closed).
+    func releaseRenditions() {
+        renditions.removeAll()
+        lastPhotoDraw = nil
+    }
+
+    /// A wished neighbour's rendition as it can be made now: the final (not preview) pixels of its
+    /// level, where it lands on the output, the part of the level that shows; nil while its level
+    /// is not decoded.
+    private func renditionSource(_ placement: PhotoPlacement)
+        -> (bitmap: Bitmap, target: PixelRect, window: PixelRect, visible: PixelRect)? {
+        guard let loader = photos, loader.isFinal(path: placement.path, level: placement.level),
+              let bitmap = loader.bitmap(path: placement.path, level: placement.level) else { return nil }
+        let output = renderer.outputSize
+        let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
+        let target = px(placement.destination)
+        return (bitmap, target, window, Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window))
+    }
+
+    /// True when every tile of `visible` of `placement`'s level (of `size`) is uploaded.
+    private func tilesUp(_ placement: PhotoPlacement, size: PixelSize, visible: PixelRect) -> Bool {
+        guard let textures = photoTextures else { return false }
+        return textures.grid(for: size).tiles(intersecting: visible)
+            .allSatisfy { textures.contains(path: placement.path, level: placement.level, index: $0) }
+    }
+
+    /// Queues for idle-time upload the tiles that wished neighbours' renditions draw (after anything
+    /// queued before: the shown photo's tiles go first). Call after drawing a frame.
+    func prefetchRenditionTiles() {
+        guard let loader = photos, let textures = photoTextures else { return }
+        for placement in renditions.missing(output: renderer.outputSize) {
+            guard let (bitmap, _, _, visible) = renditionSource(placement), visible.width > 0, visible.height > 0
+            else { continue }
+            textures.prefetch(path: placement.path, level: placement.level, bitmap: bitmap, area: visible,
+                              opaque: loader.isOpaque(path: placement.path))
+        }
+    }
+
+    /// True when a wished neighbour's rendition can be made now (its tiles are all uploaded).
+    var hasRenditionsAhead: Bool {
+        renditions.missing(output: renderer.outputSize).contains { placement in
+            guard let (bitmap, _, _, visible) = renditionSource(placement) else { return false }
+            return tilesUp(placement, size: bitmap.size, visible: visible)
+        }
+    }
+
+    /// Makes the renditions of wished neighbours whose tiles are all uploaded, one at a time while
+    /// `deadline` (`Video.seconds()`) is ahead: their level drawn exactly as `drawPhoto` draws a
+    /// whole opaque photo (the same tiles, projection and scale mode), into a target texture of the
+    /// output's size instead of onto the output, so a copy of it puts the same pixels there.
+    func makeRenditionsAhead(until deadline: Double) {
+        let output = renderer.outputSize
+        for placement in renditions.missing(output: output) where Video.seconds() < deadline {
+            guard let (bitmap, target, window, visible) = renditionSource(placement),
+                  tilesUp(placement, size: bitmap.size, visible: visible) else { continue }
+            let area = target.intersection(window)
+            guard visible.width > 0, visible.height > 0, area.width > 0, area.height > 0,
+                  let texture = try? Texture(renderer: renderer, target: output),
+                  renderer.drawing(into: texture, {
+                      drawLevel(path: placement.path, level: placement.level, size: bitmap.size, target: target,
+                                filter: placement.filter, blended: false, clip: window)
+                  })
+            else {
+                renditions.refuse(placement)
+                continue
+            }
+            renditions.keep(PhotoRendition(key: PhotoRendition.Key(placement, output: output), texture: texture,
+                                           area: area, source: area),
+                            current: lastPhotoDraw, output: output)
+            renditionsMade += 1
+        }
     }
 
     /// Copies the uploaded tiles of `level` (of `size` pixels, the whole level drawn at `target`),
@@ -166,31 +248,4 @@ extension DisplayListExecutor {
         let y1 = min(size.height, Int((Double(bottom - target.y) * sy).rounded(.up)) + 1)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
-}
-
-/// The pixels an opaque photo put on the output when drawn whole, for frames that draw it the same
-/// way again (the fitted view at rest): one 1:1 copy instead of scaling its tiles.
-struct PhotoRendition {
-    /// Everything the drawn pixels depend on.
-    struct Key: Hashable {
-        /// The photo.
-        var path: String
-        /// Where the whole photo is mapped (window points).
-        var destination: Rect
-        /// The pyramid level drawn.
-        var level: Int
-        /// How it was sampled.
-        var filter: SampleFilter
-        /// The clip in force (device pixels; nil = none).
-        var clip: PixelRect?
-        /// The output's size.
-        var output: PixelSize
-    }
-
-    /// How the pixels were drawn.
-    var key: Key
-    /// The pixels.
-    var texture: Texture
-    /// Where they go on the output (device pixels).
-    var area: PixelRect
 }

@@ -149,6 +149,16 @@ public final class Renderer {
 
     /// Flushes batched drawing so the target holds every pixel drawn so far.
     func flush() { SDL_RenderFlush(handle) }
+
+    /// Runs `draw` with `texture` (made with `Texture(renderer:target:)`) as the target instead of
+    /// the output: no clip, no viewport offset, as SDL sets for a texture target. The output's clip
+    /// and viewport are restored afterwards. False (and `draw` not run) when SDL refuses the target.
+    func drawing(into texture: Texture, _ draw: () -> Void) -> Bool {
+        guard SDL_SetRenderTarget(handle, texture.handle) == 0 else { SDL_ClearError(); return false }
+        draw()
+        SDL_SetRenderTarget(handle, nil)
+        return true
+    }
 }
 
 /// An SDL texture; main thread only. Holds its renderer so the renderer outlives it.
@@ -191,6 +201,19 @@ public final class Texture {
             let first = raw.baseAddress! + (region.y + rows.lowerBound) * pitch + region.x * 4
             _ = SDL_UpdateTexture(handle, &rect, first, Int32(pitch))
         }
+    }
+
+    /// Creates a texture of `size` pixels the renderer can draw into (`Renderer.drawing(into:_:)`),
+    /// in the format of opaque textures (`Renderer.opaqueFormat`: the output's own for the software
+    /// renderer, so scaled copies into it take the same path as onto the output), copied without blending.
+    init(renderer: Renderer, target size: PixelSize) throws(SDLError) {
+        handle = try SDL_CreateTexture(renderer.handle, renderer.opaqueFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                       Int32(max(1, size.width)), Int32(max(1, size.height)))
+            .orThrow("SDL_CreateTexture")
+        self.renderer = renderer
+        self.size = size
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE)
+        SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
     }
 
     /// Creates a texture from an SDL surface (converted by SDL as needed).

@@ -67,6 +67,25 @@ public struct PhotoRequest: Hashable, Sendable {
     }
 }
 
+/// Where and how the image view at rest draws a photo: the path, destination, level and filter of
+/// the `.photo` command a frame holds once the photo is shown at an auto zoom (opaque, unclipped).
+/// The core names its warm neighbours' placements (`Effect.keepPhotoRenditions`) so the platform can
+/// make their 1:1 renditions ahead, before the user pages to them.
+public struct PhotoPlacement: Hashable, Sendable {
+    /// Absolute path of the file.
+    public var path: String
+    /// Where the whole photo is mapped (window points; may extend past the window).
+    public var destination: Rect
+    /// The pyramid level drawn (0 = full resolution).
+    public var level: Int
+    /// How the level is sampled.
+    public var filter: SampleFilter
+    /// Creates a placement.
+    public init(path: String, destination: Rect, level: Int, filter: SampleFilter) {
+        self.path = path; self.destination = destination; self.level = level; self.filter = filter
+    }
+}
+
 /// What the platform has reported about one photo's decoding.
 public struct PhotoStatus: Equatable, Sendable {
     /// The oriented size from the file's header, once known.

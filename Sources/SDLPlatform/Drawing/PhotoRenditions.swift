@@ -1,0 +1,98 @@
+import Imaging
+import PlumageCore
+
+/// The pixels an opaque photo puts on the output when drawn whole, for frames that draw it the same
+/// way again (the fitted view at rest): one 1:1 copy instead of scaling its tiles.
+struct PhotoRendition {
+    /// Everything the drawn pixels depend on.
+    struct Key: Hashable {
+        /// The photo.
+        var path: String
+        /// Where the whole photo is mapped (window points).
+        var destination: Rect
+        /// The pyramid level drawn.
+        var level: Int
+        /// How it was sampled.
+        var filter: SampleFilter
+        /// The clip in force (device pixels; nil = none).
+        var clip: PixelRect?
+        /// The output's size.
+        var output: PixelSize
+    }
+
+    /// How the pixels were drawn.
+    var key: Key
+    /// The pixels.
+    var texture: Texture
+    /// Where they go on the output (device pixels).
+    var area: PixelRect
+    /// Where they are in `texture` (nil: the whole texture, of `area`'s size).
+    var source: PixelRect? = nil
+}
+
+extension PhotoRendition.Key {
+    /// The key of a rendition drawn at `placement` onto an output of `output` pixels, unclipped.
+    init(_ placement: PhotoPlacement, output: PixelSize) {
+        self.init(path: placement.path, destination: placement.destination, level: placement.level,
+                  filter: placement.filter, clip: nil, output: output)
+    }
+}
+
+/// The image view's renditions: the shown photo's (kept when its view at rest repeats) and those of
+/// the neighbours the core named (`Effect.keepPhotoRenditions`), made ahead in idle time so paging
+/// to one copies it at once. Bounded: each time a photo is drawn, all but its own rendition and
+/// those of wished placements at the current output size are released (the core names at most
+/// two, each at most the output's size). Main thread only.
+final class PhotoRenditions {
+    /// The renditions held.
+    private(set) var held: [PhotoRendition] = []
+    /// The neighbours' placements the core wants renditions of.
+    private(set) var wishes: [PhotoPlacement] = []
+    /// Wished placements whose rendition could not be made (not tried again until wished anew).
+    private var refused: Set<PhotoPlacement> = []
+
+    /// The rendition drawn with `key`, if held.
+    func rendition(for key: PhotoRendition.Key) -> PhotoRendition? { held.first { $0.key == key } }
+
+    /// True when `key` is the key of a wished placement at `output`.
+    func isWished(_ key: PhotoRendition.Key, output: PixelSize) -> Bool {
+        key.clip == nil && key.output == output && wishes.contains { PhotoRendition.Key($0, output: output) == key }
+    }
+
+    /// Replaces the wishes. Renditions no longer wished are released by the next `prune` (the next
+    /// photo drawn): after a page the core names the new neighbours before the frame that shows the
+    /// photo paged to, whose rendition was wished until then.
+    func wish(_ placements: [PhotoPlacement]) {
+        wishes = placements
+        refused.formIntersection(placements)
+    }
+
+    /// Holds `rendition` (replacing one with the same key), releasing those neither wished nor `current`.
+    func keep(_ rendition: PhotoRendition, current: PhotoRendition.Key?, output: PixelSize) {
+        held.removeAll { $0.key == rendition.key }
+        held.append(rendition)
+        prune(current: current, output: output)
+    }
+
+    /// Releases the renditions neither wished at `output` nor drawn with `current`.
+    func prune(current: PhotoRendition.Key?, output: PixelSize) {
+        held.removeAll { $0.key != current && !isWished($0.key, output: output) }
+    }
+
+    /// Wished placements without a rendition at `output`, not refused, in the core's order.
+    func missing(output: PixelSize) -> [PhotoPlacement] {
+        wishes.filter { placement in
+            !refused.contains(placement) && !held.contains { $0.key == PhotoRendition.Key(placement, output: output) }
+        }
+    }
+
+    /// Marks a wished placement whose rendition cannot be made, so it is not tried every idle slice.
+    func refuse(_ placement: PhotoPlacement) { refused.insert(placement) }
+
+    /// Releases every rendition and wish.
+    func removeAll() {
+        held = []
+        wishes = []
+        refused = []
+    }
+}

@@ -17,7 +17,7 @@ extension DisplayListExecutor {
                                      clip: clip, output: renderer.outputSize)
         defer {
             lastPhotoDraw = key
-            renditions.prune(current: key, output: key.output)
+            renditions.prune(current: key)
         }
         if still, !blended, let rendition = renditions.rendition(for: key) {
             renderer.copy(rendition.texture, from: rendition.source, to: rendition.area)
@@ -86,13 +86,16 @@ extension DisplayListExecutor {
         if let clip { area = area.intersection(clip) }
         guard area.width > 0, area.height > 0, let pixels = renderer.readPixels(area),
               let texture = try? Texture(renderer: renderer, bitmap: pixels, opaque: true) else { return }
-        renditions.keep(PhotoRendition(key: key, texture: texture, area: area), current: key, output: output)
+        renditions.keep(PhotoRendition(key: key, texture: texture, area: area), current: key)
     }
 
     /// Takes the core's word on which neighbours to keep renditions of (`Effect.keepPhotoRenditions`);
     /// renditions no longer named are released when the next photo is drawn (unless it is theirs).
     func wishRenditions(_ placements: [PhotoPlacement]) {
-        renditions.wish(makesRenditionsAhead ? placements : [])
+        let output = renderer.outputSize, scale = DisplayScale(scale)
+        renditions.wish((makesRenditionsAhead ? placements : []).map {
+            PhotoRenditions.Wish(placement: $0, key: PhotoRendition.Key($0, output: output, scale: scale))
+        })
     }
 
     /// Releases every rendition and wish (the image view closed).
@@ -103,12 +106,12 @@ extension DisplayListExecutor {
 
     /// A wished neighbour's rendition as it can be made now: the final (not preview) pixels of its
     /// level, where it lands on the output, the part of the level that shows; nil while its level
-    /// is not decoded.
-    private func renditionSource(_ placement: PhotoPlacement)
+    /// is not decoded, or when the output changed since it was wished (new wishes will come).
+    private func renditionSource(_ wish: PhotoRenditions.Wish)
         -> (bitmap: Bitmap, target: PixelRect, window: PixelRect, visible: PixelRect)? {
-        guard let loader = photos, loader.isFinal(path: placement.path, level: placement.level),
+        let placement = wish.placement, output = renderer.outputSize
+        guard wish.key.output == output, let loader = photos, loader.isFinal(path: placement.path, level: placement.level),
               let bitmap = loader.bitmap(path: placement.path, level: placement.level) else { return nil }
-        let output = renderer.outputSize
         let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
         let target = px(placement.destination)
         return (bitmap, target, window, Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window))
@@ -125,45 +128,47 @@ extension DisplayListExecutor {
     /// queued before: the shown photo's tiles go first). Call after drawing a frame.
     func prefetchRenditionTiles() {
         guard let loader = photos, let textures = photoTextures else { return }
-        for placement in renditions.missing(output: renderer.outputSize) {
-            guard let (bitmap, _, _, visible) = renditionSource(placement), visible.width > 0, visible.height > 0
+        for wish in renditions.missing {
+            guard let (bitmap, _, _, visible) = renditionSource(wish), visible.width > 0, visible.height > 0
             else { continue }
-            textures.prefetch(path: placement.path, level: placement.level, bitmap: bitmap, area: visible,
-                              opaque: loader.isOpaque(path: placement.path))
+            textures.prefetch(path: wish.placement.path, level: wish.placement.level, bitmap: bitmap, area: visible,
+                              opaque: loader.isOpaque(path: wish.placement.path))
         }
     }
 
     /// True when a wished neighbour's rendition can be made now (its tiles are all uploaded).
     var hasRenditionsAhead: Bool {
-        renditions.missing(output: renderer.outputSize).contains { placement in
-            guard let (bitmap, _, _, visible) = renditionSource(placement) else { return false }
-            return tilesUp(placement, size: bitmap.size, visible: visible)
+        renditions.missing.contains { wish in
+            guard let (bitmap, _, _, visible) = renditionSource(wish) else { return false }
+            return tilesUp(wish.placement, size: bitmap.size, visible: visible)
         }
     }
 
     /// Makes the renditions of wished neighbours whose tiles are all uploaded, one at a time while
     /// `deadline` (`Video.seconds()`) is ahead: their level drawn exactly as `drawPhoto` draws a
-    /// whole opaque photo (the same tiles, projection and scale mode), into a target texture of the
-    /// output's size instead of onto the output, so a copy of it puts the same pixels there.
+    /// whole opaque photo (the same tiles, projection, scale mode and clip), into a target texture of
+    /// the output's size instead of onto the output, so a copy of it puts the same pixels there.
     func makeRenditionsAhead(until deadline: Double) {
-        let output = renderer.outputSize
-        for placement in renditions.missing(output: output) where Video.seconds() < deadline {
-            guard let (bitmap, target, window, visible) = renditionSource(placement),
+        for wish in renditions.missing where Video.seconds() < deadline {
+            let placement = wish.placement
+            guard let (bitmap, target, window, visible) = renditionSource(wish),
                   tilesUp(placement, size: bitmap.size, visible: visible) else { continue }
-            let area = target.intersection(window)
+            var area = target.intersection(window)
+            if let clip = wish.key.clip { area = area.intersection(clip) }
             guard visible.width > 0, visible.height > 0, area.width > 0, area.height > 0,
-                  let texture = try? Texture(renderer: renderer, target: output),
+                  let texture = try? Texture(renderer: renderer, target: wish.key.output),
                   renderer.drawing(into: texture, {
+                      // The clip `drawPhoto` would draw under (SDL gives a texture target none of its own).
+                      renderer.setClip(wish.key.clip)
                       drawLevel(path: placement.path, level: placement.level, size: bitmap.size, target: target,
                                 filter: placement.filter, blended: false, clip: window)
                   })
             else {
-                renditions.refuse(placement)
+                renditions.refuse(wish.key)
                 continue
             }
-            renditions.keep(PhotoRendition(key: PhotoRendition.Key(placement, output: output), texture: texture,
-                                           area: area, source: area),
-                            current: lastPhotoDraw, output: output)
+            renditions.keep(PhotoRendition(key: wish.key, texture: texture, area: area, source: area),
+                            current: lastPhotoDraw)
             renditionsMade += 1
         }
     }

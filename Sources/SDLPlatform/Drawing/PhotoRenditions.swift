@@ -31,63 +31,68 @@ struct PhotoRendition {
 }
 
 extension PhotoRendition.Key {
-    /// The key of a rendition drawn at `placement` onto an output of `output` pixels, unclipped.
-    init(_ placement: PhotoPlacement, output: PixelSize) {
+    /// The key of a rendition drawn at `placement` onto an output of `output` pixels at `scale`.
+    init(_ placement: PhotoPlacement, output: PixelSize, scale: DisplayScale) {
         self.init(path: placement.path, destination: placement.destination, level: placement.level,
-                  filter: placement.filter, clip: nil, output: output)
+                  filter: placement.filter, clip: placement.clip.map { scale.pixels($0) }, output: output)
     }
 }
 
 /// The image view's renditions: the shown photo's (kept when its view at rest repeats) and those of
 /// the neighbours the core named (`Effect.keepPhotoRenditions`), made ahead in idle time so paging
 /// to one copies it at once. Bounded: each time a photo is drawn, all but its own rendition and
-/// those of wished placements at the current output size are released (the core names at most
-/// two, each at most the output's size). Main thread only.
+/// those of wished placements are released (the core names at most two, each at most the output's
+/// size). Main thread only.
 final class PhotoRenditions {
+    /// A placement the core wants a rendition of, and the key that rendition gets (output and
+    /// pixel density as they were when it was named).
+    struct Wish {
+        /// Where the core says the photo would be drawn.
+        var placement: PhotoPlacement
+        /// How it is drawn, as `drawPhoto` keys it.
+        var key: PhotoRendition.Key
+    }
+
     /// The renditions held.
     private(set) var held: [PhotoRendition] = []
-    /// The neighbours' placements the core wants renditions of.
-    private(set) var wishes: [PhotoPlacement] = []
-    /// Wished placements whose rendition could not be made (not tried again until wished anew).
-    private var refused: Set<PhotoPlacement> = []
+    /// The neighbours the core wants renditions of.
+    private(set) var wishes: [Wish] = []
+    /// Keys of wishes whose rendition could not be made (not tried again until wished anew).
+    private var refused: Set<PhotoRendition.Key> = []
 
     /// The rendition drawn with `key`, if held.
     func rendition(for key: PhotoRendition.Key) -> PhotoRendition? { held.first { $0.key == key } }
 
-    /// True when `key` is the key of a wished placement at `output`.
-    func isWished(_ key: PhotoRendition.Key, output: PixelSize) -> Bool {
-        key.clip == nil && key.output == output && wishes.contains { PhotoRendition.Key($0, output: output) == key }
-    }
+    /// True when `key` is the key of a wish.
+    func isWished(_ key: PhotoRendition.Key) -> Bool { wishes.contains { $0.key == key } }
 
     /// Replaces the wishes. Renditions no longer wished are released by the next `prune` (the next
     /// photo drawn): after a page the core names the new neighbours before the frame that shows the
     /// photo paged to, whose rendition was wished until then.
-    func wish(_ placements: [PhotoPlacement]) {
-        wishes = placements
-        refused.formIntersection(placements)
+    func wish(_ wishes: [Wish]) {
+        self.wishes = wishes
+        refused.formIntersection(wishes.map(\.key))
     }
 
     /// Holds `rendition` (replacing one with the same key), releasing those neither wished nor `current`.
-    func keep(_ rendition: PhotoRendition, current: PhotoRendition.Key?, output: PixelSize) {
+    func keep(_ rendition: PhotoRendition, current: PhotoRendition.Key?) {
         held.removeAll { $0.key == rendition.key }
         held.append(rendition)
-        prune(current: current, output: output)
+        prune(current: current)
     }
 
-    /// Releases the renditions neither wished at `output` nor drawn with `current`.
-    func prune(current: PhotoRendition.Key?, output: PixelSize) {
-        held.removeAll { $0.key != current && !isWished($0.key, output: output) }
+    /// Releases the renditions neither wished nor drawn with `current`.
+    func prune(current: PhotoRendition.Key?) {
+        held.removeAll { $0.key != current && !isWished($0.key) }
     }
 
-    /// Wished placements without a rendition at `output`, not refused, in the core's order.
-    func missing(output: PixelSize) -> [PhotoPlacement] {
-        wishes.filter { placement in
-            !refused.contains(placement) && !held.contains { $0.key == PhotoRendition.Key(placement, output: output) }
-        }
+    /// Wishes without a rendition, not refused, in the core's order.
+    var missing: [Wish] {
+        wishes.filter { wish in !refused.contains(wish.key) && !held.contains { $0.key == wish.key } }
     }
 
-    /// Marks a wished placement whose rendition cannot be made, so it is not tried every idle slice.
-    func refuse(_ placement: PhotoPlacement) { refused.insert(placement) }
+    /// Marks a wish whose rendition cannot be made, so it is not tried every idle slice.
+    func refuse(_ key: PhotoRendition.Key) { refused.insert(key) }
 
     /// Releases every rendition and wish.
     func removeAll() {

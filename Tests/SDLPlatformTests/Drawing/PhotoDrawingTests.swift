@@ -79,15 +79,18 @@ extension GoldenTests {
 
     /// Paging to a warmed neighbour copies its rendition, made ahead in idle time, in the very first
     /// frame, and that frame's pixels are exactly those of the same view drawn from the photo's
-    /// tiles; on an ARGB8888 output and on an XRGB8888 one (an X11 window's software renderer).
+    /// tiles; on an ARGB8888 output, on an XRGB8888 one (an X11 window's software renderer), and in
+    /// the split view of a wide window (the photo beside the list, clipped to its pane).
     func testPagingToAWarmedNeighbourDrawsTheSettledPixelsAtOnce() throws {
         let first = try brightGradientPNG(name: "page-first", red: 40)
         let second = try brightGradientPNG(name: "page-second", red: 200)
-        for windowLike in [false, true] {
+        let wide = Size(width: 1200, height: 500)
+        for (windowLike, size) in [(false, Self.small), (true, Self.small), (false, wide), (true, wide)] {
             var before: Bitmap?, paged: Bitmap?, fromTiles: Bitmap?
-            var copiesOnPaging = 0, copiesFromTiles = 0
-            let whole = PixelRect(x: 0, y: 0, width: Int(Self.small.width), height: Int(Self.small.height))
-            try withPhotoApp(windowLike: windowLike, [first, second]) { app, backend in
+            var copiesOnPaging = 0, copiesFromTiles = 0, split = false
+            let whole = PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height))
+            try withPhotoApp(windowLike: windowLike, size: size, [first, second]) { app, backend in
+                split = app.split != nil
                 drawUntil(&app, backend, at: 1) { heldRenditions(backend).contains(second) }
                 XCTAssertTrue(heldRenditions(backend).contains(second), "the neighbour's rendition was never made")
                 backend.renderer.flush()
@@ -106,10 +109,12 @@ extension GoldenTests {
                 fromTiles = backend.renderer.readPixels(whole)
                 copiesFromTiles = backend.executor.renditionCopies - copies - copiesOnPaging
             }
-            XCTAssertEqual(copiesOnPaging, 1, "the first frame after paging was not a copy (windowLike \(windowLike))")
+            let variant = "windowLike \(windowLike), \(size)"
+            XCTAssertEqual(split, size == wide, "the premise: a split view only in the wide window")
+            XCTAssertEqual(copiesOnPaging, 1, "the first frame after paging was not a copy (\(variant))")
             XCTAssertEqual(copiesFromTiles, 0)
             XCTAssertNotEqual(try XCTUnwrap(paged), try XCTUnwrap(before), "the page shows")
-            XCTAssertEqual(try XCTUnwrap(paged), try XCTUnwrap(fromTiles), "windowLike \(windowLike)")
+            XCTAssertEqual(try XCTUnwrap(paged), try XCTUnwrap(fromTiles), variant)
         }
     }
 
@@ -139,17 +144,17 @@ extension GoldenTests {
 
     /// Runs `body` with an app showing `paths` at `index` in the image view on a fresh backend (as
     /// `render`, settled), drawing into an ARGB8888 surface or, `windowLike`, an XRGB8888 one.
-    func withPhotoApp(windowLike: Bool, _ paths: [String], at index: Int = 0,
+    func withPhotoApp(windowLike: Bool, size: Size = small, _ paths: [String], at index: Int = 0,
                       _ body: (inout AppState, SDLBackend) throws -> Void) throws {
         try Video.initialize(headless: true)
         let source = try SourceLoader.load(path: nil, resources: DataRoot(rootPath: Self.root))
         let themes = try loadThemes()
         var app = AppState(root: FeedScreen(source: source), themes: themes, theme: themes.theme(named: "dark")!)
         app.assetRoot = Self.root + "/Assets"
-        let renderer = try Renderer(headless: DisplayScale.one.pixels(Self.small), windowLike: windowLike)
+        let renderer = try Renderer(headless: DisplayScale.one.pixels(size), windowLike: windowLike)
         let backend = try SDLBackend(assetsDirectory: Self.root + "/Assets", fontsDirectory: Self.root + "/Fonts",
                                      renderer: renderer, systemEmoji: false)
-        _ = app.handle(.resized(Self.small, .one), at: 0)
+        _ = app.handle(.resized(size, .one), at: 0)
         app.openPhotos(paths.enumerated().map { Photo(path: $0.element, title: "photo \($0.offset)") }, at: index)
         backend.drawSettled(&app, at: 1)
         try body(&app, backend)

@@ -80,9 +80,28 @@ public struct PhotoPlacement: Hashable, Sendable {
     public var level: Int
     /// How the level is sampled.
     public var filter: SampleFilter
+    /// The clip in force where the photo is drawn (window points; nil = none): the detail pane of
+    /// the split view.
+    public var clip: Rect?
     /// Creates a placement.
-    public init(path: String, destination: Rect, level: Int, filter: SampleFilter) {
-        self.path = path; self.destination = destination; self.level = level; self.filter = filter
+    public init(path: String, destination: Rect, level: Int, filter: SampleFilter, clip: Rect? = nil) {
+        self.path = path; self.destination = destination; self.level = level; self.filter = filter; self.clip = clip
+    }
+
+    /// The placement of a screen whose frame is `Frame.placed(at: dx, clippedTo: visible)`: moved
+    /// `dx` points to the right, drawn clipped to `visible`.
+    public func placed(at dx: Double, clippedTo visible: Rect) -> PhotoPlacement {
+        PhotoPlacement(path: path, destination: destination.offsetBy(dx: dx, dy: 0), level: level, filter: filter,
+                       clip: clip.map { $0.offsetBy(dx: dx, dy: 0).intersection(visible) } ?? visible)
+    }
+}
+
+extension Effect {
+    /// The effect of a screen whose frame is `Frame.placed(at: dx, clippedTo: visible)`: the
+    /// renditions it names are placed likewise (so their keys match what is drawn); the rest as is.
+    public func placed(at dx: Double, clippedTo visible: Rect) -> Effect {
+        guard case let .keepPhotoRenditions(placements) = self else { return self }
+        return .keepPhotoRenditions(placements.map { $0.placed(at: dx, clippedTo: visible) })
     }
 }
 

@@ -86,6 +86,8 @@ public final class DisplayListExecutor {
     public var makesRenditionsAhead = true
     /// Neighbours' renditions made ahead so far (diagnostics and tests).
     public internal(set) var renditionsMade = 0
+    /// Milliseconds spent making them (diagnostics: `bench image`).
+    public internal(set) var renditionsMs = 0.0
 
     /// Draws a frame (not presented): every command in order, then the photo tiles it asked for,
     /// and keeps its text to render ahead in idle time. Images were uploaded before, in the event

@@ -153,10 +153,13 @@ extension DisplayListExecutor {
             let placement = wish.placement
             guard let (bitmap, target, window, visible) = renditionSource(wish),
                   tilesUp(placement, size: bitmap.size, visible: visible) else { continue }
+            let start = Video.seconds()
+            defer { renditionsMs += (Video.seconds() - start) * 1000 }
             var area = target.intersection(window)
             if let clip = wish.key.clip { area = area.intersection(clip) }
             guard visible.width > 0, visible.height > 0, area.width > 0, area.height > 0,
-                  let texture = try? Texture(renderer: renderer, target: wish.key.output),
+                  let texture = renditions.takeSpare(size: wish.key.output)
+                      ?? (try? Texture(renderer: renderer, target: wish.key.output)),
                   renderer.drawing(into: texture, {
                       // The clip `drawPhoto` would draw under (SDL gives a texture target none of its own).
                       renderer.setClip(wish.key.clip)

@@ -42,7 +42,7 @@ extension PhotoRendition.Key {
 /// the neighbours the core named (`Effect.keepPhotoRenditions`), made ahead in idle time so paging
 /// to one copies it at once. Bounded: each time a photo is drawn, all but its own rendition and
 /// those of wished placements are released (the core names at most two, each at most the output's
-/// size). Main thread only.
+/// size), but for one spare target texture. Main thread only.
 final class PhotoRenditions {
     /// A placement the core wants a rendition of, and the key that rendition gets (output and
     /// pixel density as they were when it was named).
@@ -59,6 +59,9 @@ final class PhotoRenditions {
     private(set) var wishes: [Wish] = []
     /// Keys of wishes whose rendition could not be made (not tried again until wished anew).
     private var refused: Set<PhotoRendition.Key> = []
+    /// The target texture of the last rendition made ahead that was released, for the next one
+    /// (making a texture of the output's size costs 2–6 ms of the software renderer's time).
+    private var spare: Texture?
 
     /// The rendition drawn with `key`, if held.
     func rendition(for key: PhotoRendition.Key) -> PhotoRendition? { held.first { $0.key == key } }
@@ -81,9 +84,19 @@ final class PhotoRenditions {
         prune(current: current)
     }
 
-    /// Releases the renditions neither wished nor drawn with `current`.
+    /// Releases the renditions neither wished nor drawn with `current` (the texture of one made
+    /// ahead is kept as the spare).
     func prune(current: PhotoRendition.Key?) {
+        for rendition in held where rendition.key != current && !isWished(rendition.key) && rendition.source != nil {
+            spare = rendition.texture
+        }
         held.removeAll { $0.key != current && !isWished($0.key) }
+    }
+
+    /// The spare target texture when it has `size`, handed over (nil otherwise).
+    func takeSpare(size: PixelSize) -> Texture? {
+        defer { spare = nil }
+        return spare?.size == size ? spare : nil
     }
 
     /// Wishes without a rendition, not refused, in the core's order.
@@ -99,5 +112,6 @@ final class PhotoRenditions {
         held = []
         wishes = []
         refused = []
+        spare = nil
     }
 }

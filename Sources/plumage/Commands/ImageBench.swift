@@ -83,8 +83,11 @@ struct ImageBench: ParsableCommand {
                 ("turbojpeg_full_ms", timing.turbojpegFullMs.map(f) ?? "null"),
                 ("idle_frame_ms", "{\"p50\": \(f(FrameStatistics.percentile(idle, 0.5))), "
                     + "\"p99\": \(f(FrameStatistics.percentile(idle, 0.99)))}"),
-                ("page_frame_ms", "{\"p50\": \(f(FrameStatistics.percentile(paging, 0.5))), "
-                    + "\"p99\": \(f(FrameStatistics.percentile(paging, 0.99)))}"),
+                ("page_frame_ms", "{\"p50\": \(f(FrameStatistics.percentile(paging.first, 0.5))), "
+                    + "\"p99\": \(f(FrameStatistics.percentile(paging.first, 0.99)))}"),
+                ("page_settle_ms", f(FrameStatistics.percentile(paging.settling, 0.5))),
+                ("renditions_made", "\(backend.executor.renditionsMade)"),
+                ("rendition_ms", f(backend.executor.renditionsMs / Double(max(1, backend.executor.renditionsMade)))),
                 ("zoom_p50_ms", f(p(0.5))), ("zoom_p99_ms", f(p(0.99))), ("zoom_max_ms", f(work.max() ?? 0)),
                 ("ahead_p50_ms", f(FrameStatistics.percentile(ahead, 0.5))), ("frames", "\(work.count)"), ("peak_rss_mb", f(peakRSS)),
             ]
@@ -107,9 +110,10 @@ struct ImageBench: ParsableCommand {
     /// temporary folder: another photo to the app) and pages between them `pages` times, settling
     /// in between as an idle window does (frames with idle work until nothing decodes, uploads or
     /// waits); returns the CPU milliseconds of the main thread for the first frame after each page
-    /// (drawn and presented). Times start at `time`.
+    /// (drawn and presented), and for the settling after it (its frames and idle work: tile uploads,
+    /// renditions). Times start at `time`.
     func pageFrames(_ backend: SDLBackend, canvas: Canvas, app: inout AppState, file: String,
-                    from time: Double) throws -> [Double] {
+                    from time: Double) throws -> (first: [Double], settling: [Double]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumage-bench-page-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -135,7 +139,7 @@ struct ImageBench: ParsableCommand {
             }
         }
         settle(&app)
-        var firsts: [Double] = []
+        var firsts: [Double] = [], settling: [Double] = []
         for page in 0..<Self.pages {
             t += 1.0 / 60
             backend.handle(.key(.character(page % 2 == 0 ? "n" : "p"), []), of: &app, at: t)
@@ -143,9 +147,11 @@ struct ImageBench: ParsableCommand {
             backend.drawFrame(of: &app, at: t, statistics: nil)
             canvas.renderer.presentFrame()
             firsts.append(ThreadUsage.cpuMs() - cpu)
+            let settleCPU = ThreadUsage.cpuMs()
             settle(&app)
+            settling.append(ThreadUsage.cpuMs() - settleCPU)
         }
-        return firsts
+        return (firsts, settling)
     }
 
     /// The idle-time work `MainLoop` does between frames at 60 Hz (4 ms chunks, stopping 6 ms before

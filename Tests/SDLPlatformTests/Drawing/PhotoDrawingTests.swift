@@ -118,8 +118,9 @@ extension GoldenTests {
         }
     }
 
-    /// A neighbour's rendition is released when paging makes it no neighbour any more, and every
-    /// rendition when the image view closes; at most the two neighbours' and the shown photo's are held.
+    /// A neighbour's rendition is released when paging makes it no neighbour any more (its texture
+    /// serves the next one made, which still copies exactly), and every rendition when the image
+    /// view closes; at most the two neighbours' and the shown photo's are held.
     func testNeighbourRenditionsAreReleasedWhenNoLongerNeighbours() throws {
         let paths = try (0..<4).map { try brightGradientPNG(name: "release-\($0)", red: UInt8(40 + 50 * $0)) }
         var mostHeld = 0
@@ -134,6 +135,20 @@ extension GoldenTests {
             drawUntil(&app, backend, at: 2) { heldRenditions(backend).isSuperset(of: [paths[1], paths[3]]) }
             XCTAssertEqual(heldRenditions(backend), Set(paths[1...3]))
             mostHeld = max(mostHeld, backend.executor.renditions.held.count)
+            // 3's rendition was drawn into the texture 0's left behind: paging to it still shows
+            // exactly what its tiles draw.
+            let whole = PixelRect(x: 0, y: 0, width: Int(Self.small.width), height: Int(Self.small.height))
+            let copies = backend.executor.renditionCopies
+            backend.handle(.key(.character("n"), []), of: &app, at: 2)
+            backend.drawFrame(of: &app, at: 2, statistics: nil)
+            backend.renderer.flush()
+            let paged = backend.renderer.readPixels(whole)
+            XCTAssertEqual(backend.executor.renditionCopies - copies, 1, "paging to 3 copied its rendition")
+            backend.executor.renditions.removeAll()
+            backend.executor.lastPhotoDraw = nil
+            backend.drawFrame(of: &app, at: 2, statistics: nil)
+            backend.renderer.flush()
+            XCTAssertEqual(paged, backend.renderer.readPixels(whole), "3 as its tiles draw it")
             backend.handle(.key(.escape, []), of: &app, at: 3)
             backend.drawSettled(&app, at: 4)
             XCTAssertNil(app.photoScreen)

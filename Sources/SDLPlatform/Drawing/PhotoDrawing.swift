@@ -92,9 +92,9 @@ extension DisplayListExecutor {
     /// Takes the core's word on which neighbours to keep renditions of (`Effect.keepPhotoRenditions`);
     /// renditions no longer named are released when the next photo is drawn (unless it is theirs).
     func wishRenditions(_ placements: [PhotoPlacement]) {
-        let output = renderer.outputSize, scale = DisplayScale(scale)
+        let output = renderer.outputSize, density = DisplayScale(self.scale)
         renditions.wish((makesRenditionsAhead ? placements : []).map {
-            PhotoRenditions.Wish(placement: $0, key: PhotoRendition.Key($0, output: output, scale: scale))
+            PhotoRenditions.Wish(placement: $0, key: PhotoRendition.Key($0, output: output, scale: density))
         })
     }
 

@@ -15,7 +15,9 @@ extension AppState {
         if let split {
             for (depth, pane) in [(split.listDepth, split.listPane), (topDepth, split.detailPane)] {
                 let env = environment(at: time, depth: depth, pane: pane)
+                // Drawn placed in its pane (`splitFrame`): so are the photo renditions it names.
                 effects += stack.screens[depth].update(env: env, measurer: measurer)
+                    .map { $0.placed(at: pane.minX, clippedTo: pane) }
             }
         } else {
             if stack.slideOffset(at: time) != nil, stack.transition?.isPush == true {

@@ -29,6 +29,10 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case loadPhotos([PhotoRequest])
     /// Nobody shows photos any more: drop queued photo decodes (cached pixels stay).
     case cancelPhotoLoads
+    /// Keep 1:1 renditions of these photos as the image view at rest would draw them (the warm
+    /// neighbours), made ahead in idle time, instead of those asked for before; an empty list (or
+    /// `cancelPhotoLoads`) releases them.
+    case keepPhotoRenditions([PhotoPlacement])
     /// Make these images (decode, scale, mask, upload), most urgent first; a request for an id
     /// asked for before changes its priority. Answers come back as `InputEvent.resource`.
     case loadImages([ResourceRequest])
@@ -64,6 +68,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case let (.openFile(x), .openFile(y)): x == y
         case let (.textInput(x), .textInput(y)): x == y
         case let (.loadPhotos(x), .loadPhotos(y)): x == y
+        case let (.keepPhotoRenditions(x), .keepPhotoRenditions(y)): x == y
         case let (.loadImages(x), .loadImages(y)): x == y
         case let (.cancelImages(x), .cancelImages(y)): x == y
         case let (.open(x), .open(y)), let (.forgetRecent(x), .forgetRecent(y)): x == y
@@ -91,6 +96,9 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
             "loadPhotos " + requests.map { "\($0.source.fileName)@\($0.priority)" }
                 .joined(separator: " ")
         case .cancelPhotoLoads: "cancelPhotoLoads"
+        case let .keepPhotoRenditions(placements):
+            "keepPhotoRenditions " + placements.map { "\($0.source.fileName)@\($0.level)" }
+                .joined(separator: " ")
         case let .loadImages(requests): "loadImages " + requests.map(\.description).joined(separator: ", ")
         case let .cancelImages(ids): "cancelImages " + ids.map(\.description).joined(separator: " ")
         case let .open(entry): "open \(entry.kind.rawValue) \(entry.path)"

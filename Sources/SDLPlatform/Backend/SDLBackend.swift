@@ -107,10 +107,12 @@ public final class SDLBackend {
     }
 
     /// Draws `frame` (not presented), keeps the text `ahead` expects to render it in idle time, and
-    /// queues the warm photos' coarsest levels for idle-time upload.
+    /// queues for idle-time upload the warm photos' coarsest levels, then the tiles of the
+    /// neighbours' renditions still to make.
     public func draw(_ frame: Frame, ahead: Lookahead = Lookahead()) {
         executor.draw(frame, textAhead: ahead.text)
         for source in warmPhotos { executor.prefetchPhoto(source: source) }
+        executor.prefetchRenditionTiles()
     }
 
     /// Carries out the backend's share of `effects` (photo and image work, text input) and ignores
@@ -127,9 +129,12 @@ public final class SDLBackend {
                 }
                 if let generation = requests.first?.generation { photos.cancel(olderThan: generation) } else { photos.cancelAll() }
                 warmPhotos = requests.filter(\.warm).map(\.source)
+            case let .keepPhotoRenditions(placements):
+                executor.wishRenditions(placements)
             case .cancelPhotoLoads:
                 photos.cancelAll()
                 warmPhotos = []
+                executor.releaseRenditions()
             case let .loadImages(requests):
                 for request in requests { images.load(request) }
             case let .cancelImages(ids):
@@ -160,8 +165,8 @@ public final class SDLBackend {
 
     /// Does idle-time work until `deadline` (`Video.seconds()`), most needed first: renders the text
     /// of rows about to scroll in, uploads images decoded ahead (row bands of big ones), then tiles
-    /// the image view may draw next (zooming or panning), so those frames find them ready. Returns
-    /// true while some remains.
+    /// the image view may draw next (zooming or panning) and the renditions of its neighbours, so
+    /// those frames find them ready. Returns true while some remains.
     @discardableResult
     public func workAhead(until deadline: Double) -> Bool {
         if executor.hasTextAhead { executor.renderTextAhead(until: deadline) }

@@ -168,6 +168,10 @@ public final class PhotoLoader {
     /// them recently used; nil when not cached.
     public func bitmap(source: ResourceLocator, level: Int) -> Bitmap? { cache.entry(source: source, level: level)?.bitmap }
 
+    /// True when level `level` of `source` is cached and final (not a preview the full decode will
+    /// replace), marking it recently used.
+    public func isFinal(source: ResourceLocator, level: Int) -> Bool { cache.entry(source: source, level: level)?.isPreview == false }
+
     /// Forgets every request and drops all queued work (the image view closed); running jobs finish
     /// and their late deliveries are dropped. Cached levels stay.
     public func cancelAll() {

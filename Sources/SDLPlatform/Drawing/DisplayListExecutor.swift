@@ -73,13 +73,21 @@ public final class DisplayListExecutor {
     var textAhead: [DrawCommand] = []
     /// The clip in force while drawing (device pixels; nil = the whole output).
     var clip: PixelRect?
-    /// The last opaque photo drawn complete, kept as the pixels it put on the output: a frame that
-    /// draws the same photo the same way again copies them 1:1 instead of scaling its tiles.
-    var photoRendition: PhotoRendition?
+    /// Opaque photos drawn complete, kept as the pixels they put on the output — the one drawn last,
+    /// and the neighbours the core named, made ahead — so a frame that draws one of them the same
+    /// way copies them 1:1 instead of scaling its tiles.
+    let renditions = PhotoRenditions()
     /// The photo drawn by the previous frame and how (a rendition is made when it repeats).
     var lastPhotoDraw: PhotoRendition.Key?
-    /// Photos drawn from `photoRendition` so far (diagnostics and tests).
+    /// Photos drawn from a rendition so far (diagnostics and tests).
     public internal(set) var renditionCopies = 0
+    /// False leaves the neighbours' renditions unmade and their tiles unqueued (as before they
+    /// existed: `bench image --without-renditions`).
+    public var makesRenditionsAhead = true
+    /// Neighbours' renditions made ahead so far (diagnostics and tests).
+    public internal(set) var renditionsMade = 0
+    /// Milliseconds spent making them (diagnostics: `bench image`).
+    public internal(set) var renditionsMs = 0.0
 
     /// Draws a frame (not presented): every command in order, then the photo tiles it asked for,
     /// and keeps `textAhead` to render in idle time. Images were uploaded before, in the event
@@ -133,13 +141,19 @@ public final class DisplayListExecutor {
     /// loop should draw another frame soon).
     public var hasPendingUploads: Bool { images.hasUrgentArrivals || images.hasNews || photoTilesPending }
 
-    /// True when tiles the image view may draw soon wait for `uploadAhead`.
-    public var hasUploadsAhead: Bool { photoTextures?.hasUploadsAhead ?? false }
+    /// True when tiles the image view may draw soon wait for `uploadAhead`, or a neighbour's
+    /// rendition can be made.
+    public var hasUploadsAhead: Bool { (photoTextures?.hasUploadsAhead ?? false) || hasRenditionsAhead }
 
     /// Uploads tiles the image view may draw soon until `deadline` (`Video.seconds()`), for idle
-    /// time between frames; returns true while some remain.
+    /// time between frames, then makes the renditions of the neighbours whose tiles are all up;
+    /// returns true while some work remains.
     @discardableResult
-    public func uploadAhead(until deadline: Double) -> Bool { photoTextures?.uploadAhead(until: deadline) ?? false }
+    public func uploadAhead(until deadline: Double) -> Bool {
+        let tiles = photoTextures?.uploadAhead(until: deadline) ?? false
+        if Video.seconds() < deadline { makeRenditionsAhead(until: deadline) }
+        return tiles || hasRenditionsAhead
+    }
 
     /// `r` converted from points to device pixels at `scale`.
     func px(_ r: Rect) -> PixelRect { DisplayScale(scale).pixels(r) }

@@ -15,9 +15,12 @@ extension DisplayListExecutor {
                    filter: SampleFilter, blended: Bool, uploads: Bool, still: Bool) {
         let key = PhotoRendition.Key(source: source, destination: destination, level: wanted, filter: filter,
                                      clip: clip, output: renderer.outputSize)
-        defer { lastPhotoDraw = key }
-        if still, !blended, let rendition = photoRendition, rendition.key == key {
-            renderer.copy(rendition.texture, to: rendition.area)
+        defer {
+            lastPhotoDraw = key
+            renditions.prune(current: key)
+        }
+        if still, !blended, let rendition = renditions.rendition(for: key) {
+            renderer.copy(rendition.texture, from: rendition.source, to: rendition.area)
             renditionCopies += 1
             return
         }
@@ -76,14 +79,101 @@ extension DisplayListExecutor {
     }
 
     /// Reads back the pixels the photo just drawn at `target` covers (within the output and the
-    /// clip) into `photoRendition`.
+    /// clip) as its rendition (`renditions`).
     private func keepRendition(_ key: PhotoRendition.Key, target: PixelRect) {
         let output = renderer.outputSize
         var area = target.intersection(PixelRect(x: 0, y: 0, width: output.width, height: output.height))
         if let clip { area = area.intersection(clip) }
         guard area.width > 0, area.height > 0, let pixels = renderer.readPixels(area),
               let texture = try? Texture(renderer: renderer, bitmap: pixels, opaque: true) else { return }
-        photoRendition = PhotoRendition(key: key, texture: texture, area: area)
+        renditions.keep(PhotoRendition(key: key, texture: texture, area: area), current: key)
+    }
+
+    /// Takes the core's word on which neighbours to keep renditions of (`Effect.keepPhotoRenditions`);
+    /// renditions no longer named are released when the next photo is drawn (unless it is theirs).
+    func wishRenditions(_ placements: [PhotoPlacement]) {
+        let output = renderer.outputSize, density = DisplayScale(self.scale)
+        renditions.wish((makesRenditionsAhead ? placements : []).map {
+            PhotoRenditions.Wish(placement: $0, key: PhotoRendition.Key($0, output: output, scale: density))
+        })
+    }
+
+    /// Releases every rendition and wish (the image view closed).
+    func releaseRenditions() {
+        renditions.removeAll()
+        lastPhotoDraw = nil
+    }
+
+    /// A wished neighbour's rendition as it can be made now: the final (not preview) pixels of its
+    /// level, where it lands on the output, the part of the level that shows; nil while its level
+    /// is not decoded, or when the output changed since it was wished (new wishes will come).
+    private func renditionSource(_ wish: PhotoRenditions.Wish)
+        -> (bitmap: Bitmap, target: PixelRect, window: PixelRect, visible: PixelRect)? {
+        let placement = wish.placement, output = renderer.outputSize
+        guard wish.key.output == output, let loader = photos, loader.isFinal(source: placement.source, level: placement.level),
+              let bitmap = loader.bitmap(source: placement.source, level: placement.level) else { return nil }
+        let window = PixelRect(x: 0, y: 0, width: output.width, height: output.height)
+        let target = px(placement.destination)
+        return (bitmap, target, window, Self.visibleRect(of: bitmap.size, drawnAt: target, clippedTo: window))
+    }
+
+    /// True when every tile of `visible` of `placement`'s level (of `size`) is uploaded.
+    private func tilesUp(_ placement: PhotoPlacement, size: PixelSize, visible: PixelRect) -> Bool {
+        guard let textures = photoTextures else { return false }
+        return textures.grid(for: size).tiles(intersecting: visible)
+            .allSatisfy { textures.contains(source: placement.source, level: placement.level, index: $0) }
+    }
+
+    /// Queues for idle-time upload the tiles that wished neighbours' renditions draw (after anything
+    /// queued before: the shown photo's tiles go first). Call after drawing a frame.
+    func prefetchRenditionTiles() {
+        guard let loader = photos, let textures = photoTextures else { return }
+        for wish in renditions.missing {
+            guard let (bitmap, _, _, visible) = renditionSource(wish), visible.width > 0, visible.height > 0
+            else { continue }
+            textures.prefetch(source: wish.placement.source, level: wish.placement.level, bitmap: bitmap, area: visible,
+                              opaque: loader.isOpaque(source: wish.placement.source))
+        }
+    }
+
+    /// True when a wished neighbour's rendition can be made now (its tiles are all uploaded).
+    var hasRenditionsAhead: Bool {
+        renditions.missing.contains { wish in
+            guard let (bitmap, _, _, visible) = renditionSource(wish) else { return false }
+            return tilesUp(wish.placement, size: bitmap.size, visible: visible)
+        }
+    }
+
+    /// Makes the renditions of wished neighbours whose tiles are all uploaded, one at a time while
+    /// `deadline` (`Video.seconds()`) is ahead: their level drawn exactly as `drawPhoto` draws a
+    /// whole opaque photo (the same tiles, projection, scale mode and clip), into a target texture of
+    /// the output's size instead of onto the output, so a copy of it puts the same pixels there.
+    func makeRenditionsAhead(until deadline: Double) {
+        for wish in renditions.missing where Video.seconds() < deadline {
+            let placement = wish.placement
+            guard let (bitmap, target, window, visible) = renditionSource(wish),
+                  tilesUp(placement, size: bitmap.size, visible: visible) else { continue }
+            let start = Video.seconds()
+            defer { renditionsMs += (Video.seconds() - start) * 1000 }
+            var area = target.intersection(window)
+            if let clip = wish.key.clip { area = area.intersection(clip) }
+            guard visible.width > 0, visible.height > 0, area.width > 0, area.height > 0,
+                  let texture = renditions.takeSpare(size: wish.key.output)
+                      ?? (try? Texture(renderer: renderer, target: wish.key.output)),
+                  renderer.drawing(into: texture, {
+                      // The clip `drawPhoto` would draw under (SDL gives a texture target none of its own).
+                      renderer.setClip(wish.key.clip)
+                      drawLevel(source: placement.source, level: placement.level, size: bitmap.size, target: target,
+                                filter: placement.filter, blended: false, clip: window)
+                  })
+            else {
+                renditions.refuse(wish.key)
+                continue
+            }
+            renditions.keep(PhotoRendition(key: wish.key, texture: texture, area: area, source: area),
+                            current: lastPhotoDraw)
+            renditionsMade += 1
+        }
     }
 
     /// Copies the uploaded tiles of `level` (of `size` pixels, the whole level drawn at `target`),
@@ -166,31 +256,4 @@ extension DisplayListExecutor {
         let y1 = min(size.height, Int((Double(bottom - target.y) * sy).rounded(.up)) + 1)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
-}
-
-/// The pixels an opaque photo put on the output when drawn whole, for frames that draw it the same
-/// way again (the fitted view at rest): one 1:1 copy instead of scaling its tiles.
-struct PhotoRendition {
-    /// Everything the drawn pixels depend on.
-    struct Key: Hashable {
-        /// The photo.
-        var source: ResourceLocator
-        /// Where the whole photo is mapped (window points).
-        var destination: Rect
-        /// The pyramid level drawn.
-        var level: Int
-        /// How it was sampled.
-        var filter: SampleFilter
-        /// The clip in force (device pixels; nil = none).
-        var clip: PixelRect?
-        /// The output's size.
-        var output: PixelSize
-    }
-
-    /// How the pixels were drawn.
-    var key: Key
-    /// The pixels.
-    var texture: Texture
-    /// Where they go on the output (device pixels).
-    var area: PixelRect
 }

@@ -17,6 +17,10 @@ public final class Renderer {
     /// ARGB8888 into XRGB8888 it converts the whole texture and the scaled result through two
     /// temporary surfaces on every copy (docs/NOTES.md, "Sanitizers and soak").
     let opaqueFormat: UInt32
+    /// The pixel format of textures it draws into (`Texture(renderer:target:)`): the output's own
+    /// where the software renderer draws into a surface (a scaled copy into such a texture then
+    /// takes the very path it takes onto the output), else ARGB8888.
+    let targetFormat: UInt32
 
     /// Creates a renderer for `window` according to `choice`; vsync is not requested, the loop paces itself.
     public init(window: Window, choice: RendererChoice) throws(SDLError) {
@@ -26,18 +30,24 @@ public final class Renderer {
         self.window = window
         surface = nil
         opaqueFormat = Self.opaqueFormat(of: handle, window: window)
+        targetFormat = Self.softwareWindowFormat(of: handle, window: window) ?? SDL_PIXELFORMAT_ARGB8888.rawValue
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
     }
 
     /// `opaqueFormat` for a renderer drawing into `window`: only the software renderer draws into
     /// the window surface (asking a GPU renderer's window for it would make one).
     private static func opaqueFormat(of handle: OpaquePointer, window: Window) -> UInt32 {
+        softwareWindowFormat(of: handle, window: window) == SDL_PIXELFORMAT_RGB888.rawValue
+            ? SDL_PIXELFORMAT_RGB888.rawValue : SDL_PIXELFORMAT_ARGB8888.rawValue
+    }
+
+    /// The format of `window`'s surface when the software renderer draws into it; nil for other
+    /// renderers (asking a GPU renderer's window for its surface would make one).
+    private static func softwareWindowFormat(of handle: OpaquePointer, window: Window) -> UInt32? {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(handle, &info) == 0, let name = info.name, String(cString: name) == "software",
-              let target = SDL_GetWindowSurface(window.handle),
-              target.pointee.format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue
-        else { return SDL_PIXELFORMAT_ARGB8888.rawValue }
-        return SDL_PIXELFORMAT_RGB888.rawValue
+              let target = SDL_GetWindowSurface(window.handle) else { return nil }
+        return target.pointee.format.pointee.format
     }
 
     /// Creates a software renderer drawing into a new `size` ARGB8888 surface (no display needed);
@@ -55,6 +65,7 @@ public final class Renderer {
         surface = s
         window = nil
         opaqueFormat = format
+        targetFormat = format
         SDL_SetRenderDrawBlendMode(handle, SDL_BLENDMODE_BLEND)
     }
 
@@ -149,6 +160,16 @@ public final class Renderer {
 
     /// Flushes batched drawing so the target holds every pixel drawn so far.
     func flush() { SDL_RenderFlush(handle) }
+
+    /// Runs `draw` with `texture` (made with `Texture(renderer:target:)`) as the target instead of
+    /// the output: no clip, no viewport offset, as SDL sets for a texture target. The output's clip
+    /// and viewport are restored afterwards. False (and `draw` not run) when SDL refuses the target.
+    func drawing(into texture: Texture, _ draw: () -> Void) -> Bool {
+        guard SDL_SetRenderTarget(handle, texture.handle) == 0 else { SDL_ClearError(); return false }
+        draw()
+        SDL_SetRenderTarget(handle, nil)
+        return true
+    }
 }
 
 /// An SDL texture; main thread only. Holds its renderer so the renderer outlives it.
@@ -191,6 +212,19 @@ public final class Texture {
             let first = raw.baseAddress! + (region.y + rows.lowerBound) * pitch + region.x * 4
             _ = SDL_UpdateTexture(handle, &rect, first, Int32(pitch))
         }
+    }
+
+    /// Creates a texture of `size` pixels the renderer can draw into (`Renderer.drawing(into:_:)`),
+    /// in `Renderer.targetFormat` (the output's own for the software renderer, so scaled copies into
+    /// it take the same path as onto the output), copied without blending.
+    init(renderer: Renderer, target size: PixelSize) throws(SDLError) {
+        handle = try SDL_CreateTexture(renderer.handle, renderer.targetFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                       Int32(max(1, size.width)), Int32(max(1, size.height)))
+            .orThrow("SDL_CreateTexture")
+        self.renderer = renderer
+        self.size = size
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE)
+        SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
     }
 
     /// Creates a texture from an SDL surface (converted by SDL as needed).

@@ -6,8 +6,9 @@ import PlumageCore
 import SDLPlatform
 
 /// `plumage bench image FILE`: decode times (preview, full, a plain TurboJPEG decode of the same
-/// file for reference), the CPU time of an idle frame of the fitted photo, and frame times of a
-/// deterministic wheel-zoom-and-pan script at 1280×800.
+/// file for reference), the CPU time of an idle frame of the fitted photo, frame times of a
+/// deterministic wheel-zoom-and-pan script at 1280×800, and the CPU time of the first frame after
+/// paging to a warmed neighbour.
 struct ImageBench: ParsableCommand {
     /// The `image` subcommand's name and abstract.
     static let configuration = CommandConfiguration(commandName: "image", abstract: "Decode and zoom an image.")
@@ -20,6 +21,9 @@ struct ImageBench: ParsableCommand {
     @Option(help: "Frames of the zoom-and-pan script.") var frames = 300
     /// True to print the report as one JSON object.
     @Flag(help: "Print JSON.") var json = false
+    /// True to leave the neighbours' renditions unmade (the image view as before they existed), for
+    /// before/after comparisons of `page_frame_ms` in one build.
+    @Flag(help: "Make no renditions of the neighbours ahead (compare page_frame_ms).") var withoutRenditions = false
     /// Path of an optional per-frame CSV file; nil writes none.
     @Option(help: "Also write one CSV line per frame (frame,scale,level,work_ms,ahead_ms).", completion: .file()) var csv: String?
 
@@ -37,6 +41,7 @@ struct ImageBench: ParsableCommand {
             let view = PixelSize(width: Int(size.size.width), height: Int(size.size.height - ChromeMetrics.barHeight))
             let timing = try PhotoLoader.measure(source: .file(FileSystemPath.absolute(file)), viewSize: view)
             let backend = try startup.backend(renderer: canvas.renderer, systemEmoji: false)
+            backend.executor.makesRenditionsAhead = !withoutRenditions
             var app = startup.app(theme: startup.theme(named: nil))
             _ = app.handle(.resized(size.size, .one), at: 0)
             backend.drawSettled(&app, at: 0)
@@ -66,6 +71,10 @@ struct ImageBench: ParsableCommand {
                     + "\(f(work.last!)),\(f(ahead.last!))")
             }
             if let csv { Output.write(lines.joined(separator: "\n"), toFile: csv) }
+            // The peak before paging decodes a second photo (the figure as before `page_frame_ms`).
+            let peakRSS = peakRSSMegabytes()
+            let paging = try pageFrames(backend, canvas: canvas, app: &app, file: FileSystemPath.absolute(file),
+                                        from: Double(frames + 1) / 60)
             let p = { (q: Double) in FrameStatistics.percentile(work, q) }
             let info = app.top(as: PhotoScreen.self)?.viewport?.imageSize ?? PixelSize(width: 0, height: 0)
             let fields: [(String, String)] = [
@@ -74,8 +83,13 @@ struct ImageBench: ParsableCommand {
                 ("turbojpeg_full_ms", timing.turbojpegFullMs.map(f) ?? "null"),
                 ("idle_frame_ms", "{\"p50\": \(f(FrameStatistics.percentile(idle, 0.5))), "
                     + "\"p99\": \(f(FrameStatistics.percentile(idle, 0.99)))}"),
+                ("page_frame_ms", "{\"p50\": \(f(FrameStatistics.percentile(paging.first, 0.5))), "
+                    + "\"p99\": \(f(FrameStatistics.percentile(paging.first, 0.99)))}"),
+                ("page_settle_ms", f(FrameStatistics.percentile(paging.settling, 0.5))),
+                ("renditions_made", "\(backend.executor.renditionsMade)"),
+                ("rendition_ms", f(backend.executor.renditionsMs / Double(max(1, backend.executor.renditionsMade)))),
                 ("zoom_p50_ms", f(p(0.5))), ("zoom_p99_ms", f(p(0.99))), ("zoom_max_ms", f(work.max() ?? 0)),
-                ("ahead_p50_ms", f(FrameStatistics.percentile(ahead, 0.5))), ("frames", "\(work.count)"), ("peak_rss_mb", f(peakRSSMegabytes())),
+                ("ahead_p50_ms", f(FrameStatistics.percentile(ahead, 0.5))), ("frames", "\(work.count)"), ("peak_rss_mb", f(peakRSS)),
             ]
             if json {
                 print("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
@@ -89,6 +103,56 @@ struct ImageBench: ParsableCommand {
 
     /// Idle frames measured after the photo has settled.
     static let idleFrames = 120
+    /// Pages measured by `pageFrames`.
+    static let pages = 40
+
+    /// Opens an image view on `file` and a second path to the same bytes (a symbolic link in a
+    /// temporary folder: another photo to the app) and pages between them `pages` times, settling
+    /// in between as an idle window does (frames with idle work until nothing decodes, uploads or
+    /// waits); returns the CPU milliseconds of the main thread for the first frame after each page
+    /// (drawn and presented), and for the settling after it (its frames and idle work: tile uploads,
+    /// renditions). Times start at `time`.
+    func pageFrames(_ backend: SDLBackend, canvas: Canvas, app: inout AppState, file: String,
+                    from time: Double) throws -> (first: [Double], settling: [Double]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumage-bench-page-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let other = folder + "/neighbour." + ((file as NSString).pathExtension.isEmpty ? "jpg" : (file as NSString).pathExtension)
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: file)
+        var t = time
+        app.push(PhotoScreen(photos: [Photo(source: .file(file), title: "photo"), Photo(source: .file(other), title: "neighbour")], index: 0,
+                             context: "bench"), at: t, animated: false)
+        func settle(_ app: inout AppState) {
+            let deadline = Video.seconds() + 20
+            var quiet = 0
+            while quiet < 3 && Video.seconds() < deadline {
+                t += 1.0 / 60
+                backend.drawFrame(of: &app, at: t, statistics: nil)
+                canvas.renderer.presentFrame()
+                while backend.hasWorkAhead { backend.workAhead(until: Video.seconds() + 0.004) }
+                if backend.isBusy {
+                    quiet = 0
+                    usleep(2000)
+                } else {
+                    quiet += 1
+                }
+            }
+        }
+        settle(&app)
+        var firsts: [Double] = [], settling: [Double] = []
+        for page in 0..<Self.pages {
+            t += 1.0 / 60
+            backend.handle(.key(.character(page % 2 == 0 ? "n" : "p"), []), of: &app, at: t)
+            let cpu = ThreadUsage.cpuMs()
+            backend.drawFrame(of: &app, at: t, statistics: nil)
+            canvas.renderer.presentFrame()
+            firsts.append(ThreadUsage.cpuMs() - cpu)
+            let settleCPU = ThreadUsage.cpuMs()
+            settle(&app)
+            settling.append(ThreadUsage.cpuMs() - settleCPU)
+        }
+        return (firsts, settling)
+    }
 
     /// The idle-time work `MainLoop` does between frames at 60 Hz (4 ms chunks, stopping 6 ms before
     /// the next deadline), done by `backend` after the frame that started at `frameStart`; returns its seconds.

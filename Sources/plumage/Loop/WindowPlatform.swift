@@ -67,7 +67,7 @@ struct WindowPlatform: Platform {
             case .cancelPhotoHeaders:
                 headerReading?.cancel()
                 headerReading = nil
-            case .push, .pop, .app, .notice, .forgetRecent, .loadPhotos, .cancelPhotoLoads, .loadImages, .cancelImages,
+            case .push, .pop, .app, .notice, .forgetRecent, .loadPhotos, .cancelPhotoLoads, .keepPhotoRenditions, .loadImages, .cancelImages,
                  .textInput:
                 break
             }

@@ -1,3 +1,4 @@
+import FeedImport
 import Foundation
 import Imaging
 import PlumageCore
@@ -38,14 +39,14 @@ extension GoldenTests {
             app.openPhotos([Photo(source: .file(path), title: "rendition.png")], at: 0)
             backend.drawSettled(&app, at: 1)
             let before = backend.executor.renditionCopies
-            backend.executor.photoRendition = nil
+            backend.executor.renditions.removeAll()
             backend.executor.lastPhotoDraw = nil
             backend.drawFrame(of: &app, at: 1, statistics: nil)  // tiles; not repeated yet: nothing kept
-            XCTAssertNil(backend.executor.photoRendition)
+            XCTAssertTrue(backend.executor.renditions.held.isEmpty)
             backend.drawFrame(of: &app, at: 1, statistics: nil)  // tiles again, kept
             backend.renderer.flush()
             fromTiles = backend.renderer.readPixels(whole)
-            XCTAssertNotNil(backend.executor.photoRendition)
+            XCTAssertEqual(backend.executor.renditions.held.map(\.key.source), [.file(path)])
             backend.drawFrame(of: &app, at: 1, statistics: nil)  // the copy
             backend.renderer.flush()
             fromRendition = backend.renderer.readPixels(whole)
@@ -62,6 +63,116 @@ extension GoldenTests {
         XCTAssertNotEqual(try XCTUnwrap(zoomed), try XCTUnwrap(fromTiles), "the zoom shows")
         // Zoomed by the user (100 %), tiles draw every frame: no copy, however still the view.
         XCTAssertEqual(copiesAfterZoom, copiesAtRest)
+    }
+
+    /// Draws frames as the loop would (idle work between them) until `done`, for at most 20 s.
+    func drawUntil(_ app: inout AppState, _ backend: SDLBackend, at time: Seconds, _ done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(20)
+        while !done(), Date() < deadline {
+            backend.drawFrame(of: &app, at: time, statistics: nil)
+            if backend.hasWorkAhead { backend.workAhead(until: Video.seconds() + 0.004) } else { usleep(10_000) }
+        }
+    }
+
+    /// The paths of the photos whose renditions `backend` holds.
+    func heldRenditions(_ backend: SDLBackend) -> Set<String> { Set(backend.executor.renditions.held.compactMap(\.key.source.path)) }
+
+    /// Paging to a warmed neighbour copies its rendition, made ahead in idle time, in the very first
+    /// frame, and that frame's pixels are exactly those of the same view drawn from the photo's
+    /// tiles; on an ARGB8888 output, on an XRGB8888 one (an X11 window's software renderer), and in
+    /// the split view of a wide window (the photo beside the list, clipped to its pane).
+    func testPagingToAWarmedNeighbourDrawsTheSettledPixelsAtOnce() throws {
+        let first = try brightGradientPNG(name: "page-first", red: 40)
+        let second = try brightGradientPNG(name: "page-second", red: 200)
+        let wide = Size(width: 1200, height: 500)
+        for (windowLike, size) in [(false, Self.small), (true, Self.small), (false, wide), (true, wide)] {
+            var before: Bitmap?, paged: Bitmap?, fromTiles: Bitmap?
+            var copiesOnPaging = 0, copiesFromTiles = 0, split = false
+            let whole = PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height))
+            try withPhotoApp(windowLike: windowLike, size: size, [first, second]) { app, backend in
+                split = app.split != nil
+                drawUntil(&app, backend, at: 1) { heldRenditions(backend).contains(second) }
+                XCTAssertTrue(heldRenditions(backend).contains(second), "the neighbour's rendition was never made")
+                backend.renderer.flush()
+                before = backend.renderer.readPixels(whole)
+                let copies = backend.executor.renditionCopies
+                backend.handle(.key(.character("n"), []), of: &app, at: 1)
+                backend.drawFrame(of: &app, at: 1, statistics: nil)
+                backend.renderer.flush()
+                paged = backend.renderer.readPixels(whole)
+                copiesOnPaging = backend.executor.renditionCopies - copies
+                // The oracle: the same frame drawn from the tiles (all up: the rendition drew them).
+                backend.executor.renditions.removeAll()
+                backend.executor.lastPhotoDraw = nil
+                backend.drawFrame(of: &app, at: 1, statistics: nil)
+                backend.renderer.flush()
+                fromTiles = backend.renderer.readPixels(whole)
+                copiesFromTiles = backend.executor.renditionCopies - copies - copiesOnPaging
+            }
+            let variant = "windowLike \(windowLike), \(size)"
+            XCTAssertEqual(split, size == wide, "the premise: a split view only in the wide window")
+            XCTAssertEqual(copiesOnPaging, 1, "the first frame after paging was not a copy (\(variant))")
+            XCTAssertEqual(copiesFromTiles, 0)
+            XCTAssertNotEqual(try XCTUnwrap(paged), try XCTUnwrap(before), "the page shows")
+            XCTAssertEqual(try XCTUnwrap(paged), try XCTUnwrap(fromTiles), variant)
+        }
+    }
+
+    /// A neighbour's rendition is released when paging makes it no neighbour any more (its texture
+    /// serves the next one made, which still copies exactly), and every rendition when the image
+    /// view closes; at most the two neighbours' and the shown photo's are held.
+    func testNeighbourRenditionsAreReleasedWhenNoLongerNeighbours() throws {
+        let paths = try (0..<4).map { try brightGradientPNG(name: "release-\($0)", red: UInt8(40 + 50 * $0)) }
+        var mostHeld = 0
+        try withPhotoApp(windowLike: false, paths, at: 1) { app, backend in
+            drawUntil(&app, backend, at: 1) { heldRenditions(backend).isSuperset(of: [paths[0], paths[2]]) }
+            XCTAssertTrue(heldRenditions(backend).isSuperset(of: [paths[0], paths[2]]), "the neighbours' renditions")
+            mostHeld = max(mostHeld, backend.executor.renditions.held.count)
+            backend.handle(.key(.character("n"), []), of: &app, at: 2)  // shows 2: 0 is no neighbour now
+            backend.drawFrame(of: &app, at: 2, statistics: nil)
+            XCTAssertFalse(heldRenditions(backend).contains(paths[0]), "photo 0 is two away")
+            XCTAssertTrue(heldRenditions(backend).contains(paths[2]), "the shown photo copies its rendition")
+            drawUntil(&app, backend, at: 2) { heldRenditions(backend).isSuperset(of: [paths[1], paths[3]]) }
+            XCTAssertEqual(heldRenditions(backend), Set(paths[1...3]))
+            mostHeld = max(mostHeld, backend.executor.renditions.held.count)
+            // 3's rendition was drawn into the texture 0's left behind: paging to it still shows
+            // exactly what its tiles draw.
+            let whole = PixelRect(x: 0, y: 0, width: Int(Self.small.width), height: Int(Self.small.height))
+            let copies = backend.executor.renditionCopies
+            backend.handle(.key(.character("n"), []), of: &app, at: 2)
+            backend.drawFrame(of: &app, at: 2, statistics: nil)
+            backend.renderer.flush()
+            let paged = backend.renderer.readPixels(whole)
+            XCTAssertEqual(backend.executor.renditionCopies - copies, 1, "paging to 3 copied its rendition")
+            backend.executor.renditions.removeAll()
+            backend.executor.lastPhotoDraw = nil
+            backend.drawFrame(of: &app, at: 2, statistics: nil)
+            backend.renderer.flush()
+            XCTAssertEqual(paged, backend.renderer.readPixels(whole), "3 as its tiles draw it")
+            backend.handle(.key(.escape, []), of: &app, at: 3)
+            backend.drawSettled(&app, at: 4)
+            XCTAssertNil(app.photoScreen)
+            XCTAssertTrue(backend.executor.renditions.held.isEmpty, "the closed view's renditions")
+        }
+        XCTAssertLessThanOrEqual(mostHeld, 3)
+    }
+
+    /// Runs `body` with an app showing `paths` at `index` in the image view on a fresh backend (as
+    /// `render`, settled), drawing into an ARGB8888 surface or, `windowLike`, an XRGB8888 one.
+    func withPhotoApp(windowLike: Bool, size: Size = small, _ paths: [String], at index: Int = 0,
+                      _ body: (inout AppState, SDLBackend) throws -> Void) throws {
+        try Video.initialize(headless: true)
+        let source = try SourceLoader.load(path: nil, resources: DataRoot(rootPath: Self.root))
+        let themes = try loadThemes()
+        var app = AppState(root: FeedScreen(source: source), themes: themes, theme: themes.theme(named: "dark")!)
+        app.assetRoot = Self.root + "/Assets"
+        let renderer = try Renderer(headless: DisplayScale.one.pixels(size), windowLike: windowLike)
+        let backend = try SDLBackend(assetsDirectory: Self.root + "/Assets", fontsDirectory: Self.root + "/Fonts",
+                                     renderer: renderer, systemEmoji: false)
+        _ = app.handle(.resized(size, .one), at: 0)
+        app.openPhotos(paths.enumerated().map { Photo(source: .file($0.element), title: "photo \($0.offset)") }, at: index)
+        backend.drawSettled(&app, at: 1)
+        try body(&app, backend)
     }
 
     /// Zooming from fit to 100 % needs level 0's tiles; with no upload budget the first frame has

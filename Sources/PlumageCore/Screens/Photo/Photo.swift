@@ -67,6 +67,44 @@ public struct PhotoRequest: Hashable, Sendable {
     }
 }
 
+/// Where and how the image view at rest draws a photo: the source, destination, level and filter of
+/// the `.photo` command a frame holds once the photo is shown at an auto zoom (opaque, unclipped).
+/// The core names its warm neighbours' placements (`Effect.keepPhotoRenditions`) so the platform can
+/// make their 1:1 renditions ahead, before the user pages to them.
+public struct PhotoPlacement: Hashable, Sendable {
+    /// Where the file is.
+    public var source: ResourceLocator
+    /// Where the whole photo is mapped (window points; may extend past the window).
+    public var destination: Rect
+    /// The pyramid level drawn (0 = full resolution).
+    public var level: Int
+    /// How the level is sampled.
+    public var filter: SampleFilter
+    /// The clip in force where the photo is drawn (window points; nil = none): the detail pane of
+    /// the split view.
+    public var clip: Rect?
+    /// Creates a placement.
+    public init(source: ResourceLocator, destination: Rect, level: Int, filter: SampleFilter, clip: Rect? = nil) {
+        self.source = source; self.destination = destination; self.level = level; self.filter = filter; self.clip = clip
+    }
+
+    /// The placement of a screen whose frame is `Frame.placed(at: dx, clippedTo: visible)`: moved
+    /// `dx` points to the right, drawn clipped to `visible`.
+    public func placed(at dx: Double, clippedTo visible: Rect) -> PhotoPlacement {
+        PhotoPlacement(source: source, destination: destination.offsetBy(dx: dx, dy: 0), level: level, filter: filter,
+                       clip: clip.map { $0.offsetBy(dx: dx, dy: 0).intersection(visible) } ?? visible)
+    }
+}
+
+extension Effect {
+    /// The effect of a screen whose frame is `Frame.placed(at: dx, clippedTo: visible)`: the
+    /// renditions it names are placed likewise (so their keys match what is drawn); the rest as is.
+    public func placed(at dx: Double, clippedTo visible: Rect) -> Effect {
+        guard case let .keepPhotoRenditions(placements) = self else { return self }
+        return .keepPhotoRenditions(placements.map { $0.placed(at: dx, clippedTo: visible) })
+    }
+}
+
 /// What the platform has reported about one photo's decoding.
 public struct PhotoStatus: Equatable, Sendable {
     /// The oriented size from the file's header, once known.

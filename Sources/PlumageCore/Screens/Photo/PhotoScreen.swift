@@ -25,6 +25,8 @@ public struct PhotoScreen: Screen {
     /// The decodes last asked for; asked again only when they change (asking again for a cached
     /// photo replays its pixels, and asking every frame would keep the loader busy forever).
     var requested: [PhotoRequest] = []
+    /// The neighbours' placements last named for renditions made ahead (named again only when they change).
+    var renditionsAsked: [PhotoPlacement] = []
     /// The left-button press in progress over the photo; nil when the button is up.
     var drag: DragGesture?
 
@@ -231,7 +233,10 @@ public struct PhotoScreen: Screen {
     public func closing() -> [Effect] { [.cancelPhotoLoads] }
 
     /// Back on top (a screen above was popped, dropping every photo decode): ask again.
-    public mutating func revealed() { requested = [] }
+    public mutating func revealed() {
+        requested = []
+        renditionsAsked = []
+    }
 
     /// The photos to decode now: the current one first, then ±1 and ±2 (Loupe's BUFFER = 2).
     func requests(window: Size, scale: DisplayScale) -> [PhotoRequest] {
@@ -243,6 +248,28 @@ public struct PhotoScreen: Screen {
             out.append(PhotoRequest(source: source, priority: priority, viewSize: view, warm: source != photo?.source))
         }
         return out
+    }
+
+    /// Where the photos either side (±1) would be drawn the moment the user pages to them: a fresh
+    /// viewport in `startMode`, at rest, at its pyramid level — only for a neighbour whose size and
+    /// that level have arrived, not failed, not known to be transparent (drawn blended, never copied).
+    func neighbourPlacements(window: Size, scale: DisplayScale) -> [PhotoPlacement] {
+        let view = Self.viewFrame(window: window)
+        let viewPixels = scale.devicePixels(view.size)
+        return [index + 1, index - 1].compactMap { i -> PhotoPlacement? in
+            guard photos.indices.contains(i), let source = photos[i].source, source != photo?.source, let s = status[source],
+                  s.error == nil, !s.isTransparent, let size = s.size, size.width > 0, size.height > 0 else { return nil }
+            let v = ImageViewport(imageSize: size, viewSize: viewPixels, mode: startMode)
+            guard !v.isAnimating, s.levels.contains(v.pyramidLevel) else { return nil }
+            return Self.placement(source: source, viewport: v, level: v.pyramidLevel, view: view, scale: scale)
+        }
+    }
+
+    /// The placement of the photo at `source` shown through `v` at `level` in `view` (window points).
+    static func placement(source: ResourceLocator, viewport v: ImageViewport, level: Int, view: Rect,
+                          scale: DisplayScale) -> PhotoPlacement {
+        PhotoPlacement(source: source, destination: scale.points(v.destination).offsetBy(dx: view.minX, dy: view.minY),
+                       level: level, filter: v.filter)
     }
 }
 

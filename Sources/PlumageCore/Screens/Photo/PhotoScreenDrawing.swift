@@ -6,14 +6,23 @@ import Imaging
 /// position.
 extension PhotoScreen {
     /// Follows the window and the photo's known size, advances zoom animations to `env.time`,
-    /// and returns the decodes it wants (only when they changed).
+    /// and returns the decodes it wants and the neighbours' renditions to make ahead (each only
+    /// when it changed).
     public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] {
         sync(window: env.windowSize, scale: env.displayScale)
         _ = viewport?.advance(to: env.time)
+        var effects: [Effect] = []
         let wanted = requests(window: env.windowSize, scale: env.displayScale)
-        guard wanted != requested else { return [] }
-        requested = wanted
-        return [.loadPhotos(wanted)]
+        if wanted != requested {
+            requested = wanted
+            effects.append(.loadPhotos(wanted))
+        }
+        let placements = neighbourPlacements(window: env.windowSize, scale: env.displayScale)
+        if placements != renditionsAsked {
+            renditionsAsked = placements
+            effects.append(.keepPhotoRenditions(placements))
+        }
+        return effects
     }
 
     /// The frame: the backdrop, the photo (or spinner, or error), the alt text and the bar.
@@ -60,7 +69,8 @@ extension PhotoScreen {
             drawMessage(error.message, in: view, theme: theme, measurer: measurer, into: &commands)
         } else if let v = viewport, let source = photo?.source, let status,
                   let level = PhotoStatus.level(toDraw: v.pyramidLevel, available: status.levels) {
-            let destination = displayScale.points(v.destination).offsetBy(dx: view.minX, dy: view.minY)
+            let destination = Self.placement(source: source, viewport: v, level: level, view: view, scale: displayScale)
+                .destination
             let shown = destination.intersection(window)
             if transparent && underTransparency == .checkerboard && shown.width > 0 && shown.height > 0 {
                 commands.append(.checkerboard(shown, square: Self.checkerSquare, light: Self.checkerLight,

@@ -110,6 +110,71 @@ import Testing
         #expect(app.photoScreen?.index == 4)
     }
 
+    /// The renditions a frame's update asks to keep, if it asks.
+    func renditions(_ step: (frame: Frame, effects: [Effect])) -> [PhotoPlacement]? {
+        for case let .keepPhotoRenditions(placements) in step.effects { return placements }
+        return nil
+    }
+
+    /// The `.photo` command of a frame: path, destination, level.
+    func photoCommand(_ frame: Frame) -> (path: String, destination: Rect, level: Int)? {
+        for case let .photo(source, destination, level, _, _, _, _, _, _) in frame.commands {
+            return (source.description, destination, level)
+        }
+        return nil
+    }
+
+    /// A neighbour is named for a rendition once its size and the level its fresh view wants have
+    /// arrived, at the place and level worked out by hand (800×600 window, 52-point bar: an
+    /// 800×548 view; 1600×900 filled: scale 548/900, level 0; fitted: scale 1/2, level 1), and
+    /// that is exactly where the frame after paging draws it. Transparent or undecoded neighbours
+    /// are not named; an unchanged list is not sent again.
+    @Test func warmNeighboursAreNamedWhereTheyWillBeDrawn() {
+        var app = makeApp()
+        app.openPhotos(photos(4), at: 1)
+        var step = app.step(at: 1, measurer: m, statistics: nil)
+        #expect(renditions(step) == nil, "nothing decoded yet: nothing to name")
+        for path in ["/p0.jpg", "/p2.jpg"] {
+            _ = app.handle(.photo(.size(source: .file(path), PixelSize(width: 1600, height: 900))), at: 1)
+        }
+        _ = app.handle(.photo(.level(source: .file("/p2.jpg"), level: 0)), at: 1)
+        _ = app.handle(.photo(.level(source: .file("/p0.jpg"), level: 1)), at: 1)  // not the level a filled view wants
+        step = app.step(at: 1.1, measurer: m, statistics: nil)
+        let scale = 548.0 / 900
+        let filled = Rect(x: (800 - 1600 * scale) / 2, y: 52, width: 1600 * scale, height: 548)
+        let named = renditions(step)
+        #expect(named?.map(\.source) == [.file("/p2.jpg")])
+        #expect(named?.map(\.level) == [0])
+        if let d = named?.first?.destination {
+            #expect(abs(d.minX - filled.minX) < 1e-9 && abs(d.minY - filled.minY) < 1e-9)
+            #expect(abs(d.width - filled.width) < 1e-9 && abs(d.height - filled.height) < 1e-9)
+        }
+        #expect(renditions(app.step(at: 1.2, measurer: m, statistics: nil)) == nil, "unchanged: not sent again")
+        // Fitted from now on: the fitted place and level 1 (arrived for /p0 only).
+        _ = app.handle(.key(.character("0"), []), at: 2)
+        _ = app.handle(.photo(.level(source: .file("/p2.jpg"), level: 1)), at: 2)
+        step = app.step(at: 2, measurer: m, statistics: nil)
+        let fitted = renditions(step)
+        #expect(fitted?.map(\.source) == [.file("/p2.jpg"), .file("/p0.jpg")])
+        #expect(fitted?.map(\.level) == [1, 1])
+        #expect(fitted?.map(\.destination) == [Rect(x: 0, y: 101, width: 800, height: 450),
+                                                Rect(x: 0, y: 101, width: 800, height: 450)])
+        // Paging to /p2 draws it exactly where it was named; /p2's neighbours are /p1 (nothing
+        // known) and /p3 (nothing known): the list empties, releasing what was kept.
+        _ = app.handle(.key(.character("n"), []), at: 3)
+        step = app.step(at: 3, measurer: m, statistics: nil)
+        let drawn = photoCommand(step.frame)
+        #expect(drawn?.path == "/p2.jpg")
+        #expect(drawn?.destination == fitted?.first?.destination)
+        #expect(drawn?.level == fitted?.first?.level)
+        #expect(renditions(step) == [])
+        // A neighbour found transparent is drawn blended, never copied: not named.
+        _ = app.handle(.photo(.size(source: .file("/p3.jpg"), PixelSize(width: 1600, height: 900))), at: 4)
+        _ = app.handle(.photo(.level(source: .file("/p3.jpg"), level: 1)), at: 4)
+        _ = app.handle(.photo(.transparent(source: .file("/p3.jpg"))), at: 4)
+        #expect(renditions(app.step(at: 4, measurer: m, statistics: nil)) == nil)
+    }
+
     @Test func commandLineImageViewIsTheRootItCannotGoBackButQuits() {
         var app = AppState(root: PhotoScreen(photos: photos(2), index: 0, context: "photos"),
                            themes: ThemeLibrary(themes: [Fixtures.theme]), theme: Fixtures.theme)

@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "plumage",
             dependencies: [
-                "Archives", "CMalloc", "Imaging", "Jobs", "Locking", "PlumageCore", "FeedImport", "SDLPlatform",
+                "Archives", "CMalloc", "Imaging", "Jobs", "Locking", "Network", "PlumageCore", "FeedImport", "SDLPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -5,7 +5,8 @@
 # cursor; F5 reloads a feed, and a broken one keeps the old feed with a notice; a post opens its
 # details, a link runs xdg-open, a hashtag its search feed, and Back returns to the feed; a folder
 # of places opens a place, then a photo, and goes back; settings persist, and survive kill -9, and two instances saving at once lose nothing; bad
-# input on the command line is refused with one line (bad-input.sh).
+# input on the command line is refused with one line (bad-input.sh); `dump URL` reads live feeds
+# from a local HTTP server, and from the cache when it is gone (live-dump.sh).
 # Each session starts from the default settings (its own empty XDG_CONFIG_HOME), never the user's. Usage: Tests/e2e/smoke.sh PATH/TO/plumage [OUTDIR]
 set -euo pipefail
 bin=$(realpath "$1")
@@ -28,6 +29,7 @@ fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/settings-sessio
 "$here/kill-save.sh" "$bin" recents
 "$here/kill-save.sh" "$bin" settings
 "$here/two-instances.sh" "$bin"
+"$here/live-dump.sh" "$bin"
 rm -rf "$configs"
 "$here/bad-input.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

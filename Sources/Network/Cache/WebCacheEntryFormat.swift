@@ -1,11 +1,12 @@
 /// The layout of one entry file (all integers little-endian):
 ///
-///     0   8 bytes  magic "PlumWC", 0, version 1
+///     0   8 bytes  magic "PlumWC", 0, version 2 (2: the next page's link)
 ///     8   u32      header length H (at most `maxHeaderLength`)
 ///     12  u64      body length B (the file is exactly 28 + H + B bytes)
 ///     20  8 bytes  check: the first 8 bytes of SHA-256 of bytes 8..<20 and the header
 ///     28  H bytes  header: kind u8, key URL, fetchedAt i64, confirmedAt i64, final URL, then ETag,
-///                  Last-Modified and Content-Type each as u8 0 (absent) or 1 and a string;
+///                  Last-Modified, Content-Type and the next page's link each as u8 0 (absent)
+///                  or 1 and a string;
 ///                  a string is u32 length + UTF-8
 ///     28+H         body
 ///
@@ -18,7 +19,7 @@ enum WebCacheEntryFormat {
     /// The longest header written or read (URLs and validators are far shorter).
     static let maxHeaderLength = 64 << 10
     /// The first 8 bytes of every entry.
-    static let magic: [UInt8] = Array("PlumWC".utf8) + [0, 1]
+    static let magic: [UInt8] = Array("PlumWC".utf8) + [0, 2]
 
     /// The prefix and header of an entry for `key` with `metadata` and a body of `bodyLength` bytes;
     /// nil when the header would exceed `maxHeaderLength`.
@@ -28,7 +29,7 @@ enum WebCacheEntryFormat {
         appendInteger(UInt64(bitPattern: metadata.fetchedAt), bytes: 8, to: &header)
         appendInteger(UInt64(bitPattern: metadata.confirmedAt), bytes: 8, to: &header)
         appendString(metadata.finalURL, to: &header)
-        for optional in [metadata.etag, metadata.lastModified, metadata.contentType] {
+        for optional in [metadata.etag, metadata.lastModified, metadata.contentType, metadata.nextLink] {
             if let text = optional {
                 header.append(1)
                 appendString(text, to: &header)
@@ -65,10 +66,11 @@ enum WebCacheEntryFormat {
             let fetched = reader.integer(bytes: 8), let confirmed = reader.integer(bytes: 8),
             let finalURL = reader.string(),
             let etag = reader.optionalString(), let lastModified = reader.optionalString(),
-            let contentType = reader.optionalString(), reader.offset == header.count
+            let contentType = reader.optionalString(), let nextLink = reader.optionalString(),
+            reader.offset == header.count
         else { return nil }
         let metadata = WebCacheMetadata(
-            finalURL: finalURL, etag: etag, lastModified: lastModified, contentType: contentType,
+            finalURL: finalURL, etag: etag, lastModified: lastModified, contentType: contentType, nextLink: nextLink,
             fetchedAt: Int64(bitPattern: fetched), confirmedAt: Int64(bitPattern: confirmed))
         return (WebCacheKey(kind, url), metadata)
     }

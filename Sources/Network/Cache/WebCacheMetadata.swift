@@ -9,6 +9,9 @@ public struct WebCacheMetadata: Hashable, Sendable {
     public var lastModified: String?
     /// The `Content-Type` header verbatim, when there was one.
     public var contentType: String?
+    /// The `Link: <…>; rel="next"` target (absolute), when there was one: the next page of a paged
+    /// answer, still known when a later request is answered 304.
+    public var nextLink: String?
     /// When the body was downloaded (a 200).
     public var fetchedAt: Int64
     /// When the server last vouched for this copy (its 200, or a later 304): what an offline
@@ -18,12 +21,13 @@ public struct WebCacheMetadata: Hashable, Sendable {
     /// Metadata of a body fetched from `finalURL` at `fetchedAt` (confirmed then too, unless given).
     public init(
         finalURL: String, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil,
-        fetchedAt: Int64, confirmedAt: Int64? = nil
+        nextLink: String? = nil, fetchedAt: Int64, confirmedAt: Int64? = nil
     ) {
         self.finalURL = finalURL
         self.etag = etag
         self.lastModified = lastModified
         self.contentType = contentType
+        self.nextLink = nextLink
         self.fetchedAt = fetchedAt
         self.confirmedAt = confirmedAt ?? fetchedAt
     }

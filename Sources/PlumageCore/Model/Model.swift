@@ -85,6 +85,31 @@ public struct LinkCard: Hashable, Sendable {
     public init(title: String, url: String, site: String) { self.title = title; self.url = url; self.site = site }
 }
 
+/// An item's live-only details, immutable and shared between copies of the item; compared by value.
+final class LiveDetails: Hashable, Sendable {
+    let contentWarning: String?
+    let sensitive: Bool
+    let card: LinkCard?
+
+    private init(contentWarning: String?, sensitive: Bool, card: LinkCard?) {
+        self.contentWarning = contentWarning; self.sensitive = sensitive; self.card = card
+    }
+
+    /// The details, or nil when there are none (what `Item` stores then).
+    static func make(contentWarning: String?, sensitive: Bool, card: LinkCard?) -> LiveDetails? {
+        contentWarning == nil && !sensitive && card == nil
+            ? nil : LiveDetails(contentWarning: contentWarning, sensitive: sensitive, card: card)
+    }
+
+    static func == (a: LiveDetails, b: LiveDetails) -> Bool {
+        a.contentWarning == b.contentWarning && a.sensitive == b.sensitive && a.card == b.card
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(contentWarning); hasher.combine(sensitive); hasher.combine(card)
+    }
+}
+
 /// What an item is in its conversation.
 public enum ItemKind: String, Hashable, Sendable {
     case post, reply, repost, quote
@@ -109,13 +134,25 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var entities: [Entity]
     /// Attached photos, videos and GIFs in attachment order (a cell shows at most four).
     public var media: [Media]
+    /// What only live posts have (content warning, sensitivity, link card), boxed: nil for the
+    /// archives' hundreds of thousands of items, which then carry one pointer instead of ~70 bytes.
+    private var live: LiveDetails?
     /// The content warning the text is collapsed behind (Mastodon's `spoiler_text`); nil when none.
     /// Live sources keep it here, out of `text` (archives still write it into `text` as `CW: …`).
-    public var contentWarning: String?
+    public var contentWarning: String? {
+        get { live?.contentWarning }
+        set { live = LiveDetails.make(contentWarning: newValue, sensitive: sensitive, card: card) }
+    }
     /// True when the author marked the media sensitive: they stay hidden until clicked.
-    public var sensitive: Bool
+    public var sensitive: Bool {
+        get { live?.sensitive ?? false }
+        set { live = LiveDetails.make(contentWarning: contentWarning, sensitive: newValue, card: card) }
+    }
     /// The preview of the link the item carries; nil when none.
-    public var card: LinkCard?
+    public var card: LinkCard? {
+        get { live?.card }
+        set { live = LiveDetails.make(contentWarning: contentWarning, sensitive: sensitive, card: newValue) }
+    }
     /// Creates an item.
     public init(
         id: String, date: Timestamp?, dateProblem: String? = nil, author: Author, kind: ItemKind = .post, text: String,
@@ -124,7 +161,7 @@ public struct Item: Hashable, Sendable, Identifiable {
     ) {
         self.id = id; self.date = date; self.dateProblem = dateProblem; self.author = author; self.kind = kind
         self.text = text; self.entities = entities; self.media = media
-        self.contentWarning = contentWarning; self.sensitive = sensitive; self.card = card
+        live = LiveDetails.make(contentWarning: contentWarning, sensitive: sensitive, card: card)
     }
 
     /// The date in UTC ISO 8601, or "no date" followed by the problem in parentheses when there is one.

@@ -10,9 +10,11 @@ struct DumpCommand: ParsableCommand {
 
     /// Paths of the sources (merged newest first); empty means the bundled demo.
     @Argument(
-        help: "Sources: a Twitter/X or Mastodon archive (.zip or folder), a JSON Feed file, or a photo folder; several are merged; the bundled demo when omitted.",
+        help: "Sources: a Twitter/X or Mastodon archive (.zip or folder), a JSON Feed file, a photo folder, or a live feed (an http(s) URL of a Mastodon tag or account, a Bluesky profile, an RSS/Atom/JSON feed or a page linking to one; or @user@host); several are merged; the bundled demo when omitted.",
         completion: .file())
     var paths: [String] = []
+    /// Pages of each live feed to read, newest first.
+    @Option(help: "Pages of a live feed to read (newest first).") var pages = 1
     /// A search query the items are filtered by; nil keeps all.
     @Option(help: "Only items matching: '#tag', '@user' or words.") var search: String?
     /// True to print the SPEC §6 JSON instead of the summary.
@@ -20,7 +22,20 @@ struct DumpCommand: ParsableCommand {
 
     /// Prints the source as JSON or as a summary of its sections and first 20 items.
     func run() throws {
-        var source = Startup(paths: paths).dumpSource
+        let live = paths.filter(LiveDump.isLive)
+        var sources: [FeedSource] = []
+        if !live.isEmpty {
+            guard pages >= 1, pages <= 1000 else { fail("--pages must be between 1 and 1000") }
+            do throws(SourceError) {
+                let reader = LiveDump(domains: try PublicSuffixList.installed())
+                for address in live { sources.append(try reader.read(address, pages: pages)) }
+            } catch {
+                fail(error.description)
+            }
+        }
+        let local = paths.filter { !LiveDump.isLive($0) }
+        if !local.isEmpty || live.isEmpty { sources.append(Startup(paths: local).dumpSource) }
+        var source = sources.count == 1 ? sources[0] : SourceMerge.merged(sources)
         for warning in source.warnings { warn(warning) }
         if let search { source = SearchQuery(search).results(in: source) }
         if json {

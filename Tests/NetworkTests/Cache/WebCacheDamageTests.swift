@@ -69,8 +69,11 @@ import Testing
         bodyMax.replaceSubrange(12..<20, with: [UInt8](repeating: 0xff, count: 8))
         try expectMissAndRecovery(bodyMax, "body length 2^64-1")
         var otherVersion = good
-        otherVersion[7] = 2
+        otherVersion[7] = 3
         try expectMissAndRecovery(otherVersion, "a version this reader does not know")
+        var olderVersion = good
+        olderVersion[7] = 1
+        try expectMissAndRecovery(olderVersion, "version 1, before the next page's link")
     }
 
     @Test func aChangedHeaderByteFailsTheCheck() throws {

@@ -10,6 +10,7 @@ import Testing
     let metadata = WebCacheMetadata(
         finalURL: "https://social.example/api/v1/timelines/tag/photography?limit=40&x=1", etag: "W/\"abc\"",
         lastModified: "Wed, 25 Nov 2026 14:02:00 GMT", contentType: "application/json; charset=utf-8",
+        nextLink: "https://social.example/api/v1/timelines/tag/photography?max_id=9",
         fetchedAt: 1_795_000_000_123_456_789, confirmedAt: 1_795_000_600_000_000_000)
 
     @Test func roundTripWritesTheDocumentedBytesUnderTheHashedName() throws {
@@ -27,7 +28,7 @@ import Testing
         let expected = try handMadeEntry(
             kind: 1, url: feed.url, fetched: metadata.fetchedAt, confirmed: metadata.confirmedAt,
             finalURL: metadata.finalURL, etag: metadata.etag, lastModified: metadata.lastModified,
-            contentType: metadata.contentType, body: body)
+            contentType: metadata.contentType, nextLink: metadata.nextLink, body: body)
         #expect(onDisk == expected)
         #expect(try allNames(in: folder.path + "/web") == [name])
         #expect(cache.totalBytes == expected.count)
@@ -110,7 +111,7 @@ import Testing
         let small = try handMadeEntry(
             kind: 1, url: feed.url, fetched: metadata.fetchedAt, confirmed: metadata.confirmedAt,
             finalURL: metadata.finalURL, etag: metadata.etag, lastModified: metadata.lastModified,
-            contentType: metadata.contentType, body: [])
+            contentType: metadata.contentType, nextLink: metadata.nextLink, body: [])
         let budget = small.count + 100  // the entry with a 100-byte body fits exactly, 101 does not
         let cache = WebCache(folder: folder.path, budget: budget, clock: ManualClock().reading)
         #expect(cache.store(feed, metadata: metadata, body: [UInt8](repeating: 7, count: 100)))

@@ -43,7 +43,8 @@ func expectedFileName(_ kind: WebCacheKey.Kind, _ url: String) throws -> String 
 /// entries that are whole but say something impossible).
 func handMadeEntry(
     kind: UInt8, url: String, fetched: Int64, confirmed: Int64, finalURL: String, etag: String?,
-    lastModified: String?, contentType: String?, body: [UInt8], patch: (inout [UInt8]) -> Void = { _ in }
+    lastModified: String?, contentType: String?, nextLink: String? = nil, body: [UInt8],
+    patch: (inout [UInt8]) -> Void = { _ in }
 ) throws -> [UInt8] {
     func little(_ value: UInt64, _ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
@@ -52,7 +53,7 @@ func handMadeEntry(
     var header: [UInt8] =
         [kind] + string(url) + little(UInt64(bitPattern: fetched), 8)
         + little(UInt64(bitPattern: confirmed), 8) + string(finalURL)
-    for optional in [etag, lastModified, contentType] {
+    for optional in [etag, lastModified, contentType, nextLink] {
         header += optional.map { [1] + string($0) } ?? [0]
     }
     patch(&header)
@@ -65,7 +66,7 @@ func handMadeEntry(
         check.append(UInt8(checkHex[index..<next], radix: 16)!)
         index = next
     }
-    return Array("PlumWC".utf8) + [0, 1] + lengths + check + header + body
+    return Array("PlumWC".utf8) + [0, 2] + lengths + check + header + body
 }
 
 /// The entry files (`*.entry`) in `folder` and their sizes, listed with FileManager.

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# `plumage dump URL` against a real HTTP server on 127.0.0.1 (Python's http.server over fixture
+# files this script writes: it ignores query strings, so `api/v1/timelines/tag/cats` is a file):
+# an RSS feed and its RFC 5005 next page, feed discovery from a page, a Mastodon tag (instance
+# probe, then the timeline), a Bluesky profile through PLUMAGE_BLUESKY_APPVIEW, a conditional
+# request answered 304 (the server's log shows it), and with the server stopped: a feed read before
+# comes from the cache with an "offline" line and status 0, one never read fails with one line.
+# Needs no display and touches no address but loopback. Usage: Tests/e2e/live-dump.sh PATH/TO/plumage
+set -uo pipefail
+bin=$(realpath "$1")
+tmp=$(mktemp -d)
+server=
+cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+failures=0
+fail() { echo "live-dump: FAIL: $*" >&2; failures=$((failures + 1)); }
+
+site=$tmp/site
+mkdir -p "$site/api/v2" "$site/api/v1/timelines/tag" "$site/xrpc"
+cat >"$site/feed.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>Test Blog</title>
+<link>http://blog.test/</link><atom:link rel="next" href="page2.xml"/>
+<item><guid>one</guid><title>First post</title><pubDate>Tue, 02 Jan 2024 03:04:05 GMT</pubDate>
+<description>&lt;p&gt;Hello &lt;a href="https://example.com/x"&gt;example.com/x&lt;/a&gt;&lt;/p&gt;</description></item>
+<item><guid>two</guid><title>Second post</title><pubDate>Wed, 03 Jan 2024 03:04:05 GMT</pubDate></item>
+</channel></rss>
+EOF
+cat >"$site/page2.xml" <<'EOF'
+<?xml version="1.0"?><rss version="2.0"><channel><title>Test Blog</title>
+<item><guid>zero</guid><title>Older post</title><pubDate>Mon, 01 Jan 2024 03:04:05 GMT</pubDate></item>
+</channel></rss>
+EOF
+cat >"$site/index.html" <<'EOF'
+<!doctype html><html><head><title>Blog</title>
+<link rel="alternate" type="application/rss+xml" title="Feed" href="/feed.xml"></head><body>Hi</body></html>
+EOF
+echo '{"domain": "127.0.0.1", "title": "Test", "version": "4.3.0"}' >"$site/api/v2/instance"
+cat >"$site/api/v1/timelines/tag/cats" <<'EOF'
+[{"id": "7", "created_at": "2024-05-06T07:08:09Z", "sensitive": false, "spoiler_text": "",
+  "account": {"id": "1", "username": "ada", "acct": "ada", "display_name": "Ada", "url": "http://127.0.0.1/@ada", "avatar": "http://127.0.0.1/a.png"},
+  "content": "<p>A <a href=\"http://127.0.0.1/tags/cats\" class=\"mention hashtag\" rel=\"tag\">#<span>cats</span></a> photo</p>",
+  "media_attachments": [{"id": "m", "type": "image", "url": "http://127.0.0.1/cat.jpg", "description": "A cat",
+                         "meta": {"original": {"width": 1200, "height": 900}}}]}]
+EOF
+cat >"$site/xrpc/app.bsky.feed.getAuthorFeed" <<'EOF'
+{"feed": [{"post": {"uri": "at://did:plc:a/app.bsky.feed.post/1", "author": {"did": "did:plc:a", "handle": "a.test"},
+  "record": {"text": "hello from bluesky", "createdAt": "2024-01-02T03:04:05Z"}, "indexedAt": "2024-01-02T03:04:05Z"}}]}
+EOF
+
+# A port nobody uses: bind 0, read it, start the server on it.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >"$tmp/server.log" 2>&1 &
+server=$!
+for _ in $(seq 100); do python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && break; sleep 0.1; done
+base=http://127.0.0.1:$port
+export XDG_CACHE_HOME=$tmp/cache PLUMAGE_BLUESKY_APPVIEW=$base
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY all_proxy
+
+# run NAME -- COMMAND…: stdout to $tmp/NAME.out, stderr to $tmp/NAME.err, the status in $status.
+run() { local name=$1; shift 2; timeout 60 "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"; status=$?; }
+# field FILE EXPR: a value of the dump JSON in FILE (python's json, an independent reader).
+field() { python3 -c "import json,sys; d = json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+run rss -- "$bin" dump "$base/feed.xml" --json
+[ "$status" = 0 ] || fail "dump feed.xml: status $status: $(head -c 300 "$tmp/rss.err")"
+[ "$(field "$tmp/rss.out" 'd["source"]["kind"]')" = rss ] || fail "feed.xml is not kind rss"
+[ "$(field "$tmp/rss.out" '",".join(i["id"] for i in d["items"])')" = "two,one" ] || fail "feed.xml items: $(field "$tmp/rss.out" '[i["id"] for i in d["items"]]')"
+run pages -- "$bin" dump "$base/feed.xml" --pages 2 --json
+[ "$(field "$tmp/pages.out" '",".join(i["id"] for i in d["items"])')" = "two,one,zero" ] || fail "--pages 2 did not follow the next link: $(head -c 300 "$tmp/pages.err")"
+run discovery -- "$bin" dump "$base/" --json
+[ "$(field "$tmp/discovery.out" 'len(d["items"])')" = 2 ] || fail "the page's feed was not discovered: $(head -c 300 "$tmp/discovery.err")"
+run tag -- "$bin" dump "$base/tags/cats" --json
+[ "$(field "$tmp/tag.out" 'd["source"]["kind"]')" = mastodon-tag ] || fail "tags/cats is not a mastodon-tag: $(head -c 300 "$tmp/tag.err")"
+[ "$(field "$tmp/tag.out" 'd["items"][0]["media"][0]["url"]')" = "http://127.0.0.1/cat.jpg" ] || fail "the tag's photo has no url"
+run bsky -- "$bin" dump "https://bsky.app/profile/a.test" --json
+[ "$(field "$tmp/bsky.out" 'd["items"][0]["text"]')" = "hello from bluesky" ] || fail "the Bluesky profile was not read from the AppView: $(head -c 300 "$tmp/bsky.err")"
+# Read before: the second request carries If-Modified-Since and the server answers 304.
+run again -- "$bin" dump "$base/feed.xml"
+[ "$status" = 0 ] || fail "dump feed.xml again: status $status"
+grep -q '"GET /feed.xml HTTP/1.1" 304' "$tmp/server.log" || fail "no 304 for the conditional request: $(grep feed.xml "$tmp/server.log" | tail -2)"
+
+kill "$server"; wait "$server" 2>/dev/null; server=
+run offline -- "$bin" dump "$base/feed.xml"
+[ "$status" = 0 ] || fail "offline dump: status $status"
+grep -q offline "$tmp/offline.err" || fail "offline dump said nothing about being offline: $(cat "$tmp/offline.err")"
+grep -q "Second post" "$tmp/offline.out" || fail "offline dump printed no cached items"
+run never -- "$bin" dump "$base/never-read.xml"
+[ "$status" = 1 ] || fail "a never-read URL offline: status $status (want 1)"
+[ "$(wc -l <"$tmp/never.err")" = 1 ] || fail "a never-read URL offline: not one line: $(cat "$tmp/never.err")"
+
+[ "$failures" = 0 ] || exit 1
+echo "live-dump: passed"

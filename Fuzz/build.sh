@@ -21,7 +21,7 @@ if ! swift build -c release --build-path "$BUILD" --target FeedImport -Xswiftc "
 fi
 REL=$(swift build -c release --build-path "$BUILD" --show-bin-path)
 OBJECTS=()
-for module in Imaging Locking Jobs PlumageCore Archives FeedImport; do OBJECTS+=("$REL/$module.build"/*.o); done
+for module in Imaging Locking Jobs URLs PlumageCore Archives FeedImport; do OBJECTS+=("$REL/$module.build"/*.o); done
 for name in "${TARGETS[@]}"; do
     rm -f "$BUILD/fuzzers/$name"
     [ -f "Fuzz/targets/$name.swift" ] || { echo "Fuzz/build.sh: no target $name" >&2; exit 1; }

@@ -1,6 +1,7 @@
 @testable import FeedImport
 import Foundation
 import Glibc
+import PlumageTestSupport
 import Testing
 
 /// The temporaries of settings and recents writes cut short are removed at start when their
@@ -9,11 +10,7 @@ import Testing
     @Test func onlyTemporariesOfDeadProcessesAreRemoved() throws {
         let folder = NSTemporaryDirectory() + "plumage-temporaries-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        let dead = process.processIdentifier
+        let dead = try DeadProcess.id()
         #expect(kill(dead, 0) != 0 && errno == ESRCH)
         // Kept: this process's, pid 1's, a negative "pid" (kill(-n) would ask about a process group,
         // and Plumage never writes one), a name that is no pid, and another file's temporary.

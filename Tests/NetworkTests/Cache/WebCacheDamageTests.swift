@@ -180,11 +180,7 @@ import Testing
 
     @Test func theTemporariesOfDeadWritersAreSweptAtOpen() throws {
         let folder = try TemporaryFolder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        let dead = process.processIdentifier
+        let dead = try DeadProcess.id()
         #expect(kill(dead, 0) != 0 && errno == ESRCH)
         let entry = try expectedFileName(.feed, Self.url)
         // Kept: a live process's (this one's, pid 1's), names that are no temporary of an entry,

@@ -21,7 +21,12 @@ if ! swift build -c release --build-path "$BUILD" --target FeedImport -Xswiftc "
 fi
 REL=$(swift build -c release --build-path "$BUILD" --show-bin-path)
 OBJECTS=()
-for module in Imaging Locking Jobs URLs PlumageCore Archives FeedImport; do OBJECTS+=("$REL/$module.build"/*.o); done
+# Only objects of sources that still exist: a file deleted since an earlier build leaves its .o behind.
+for module in Imaging Locking Jobs URLs PlumageCore Archives FeedImport; do
+    for object in "$REL/$module.build"/*.swift.o; do
+        [ -n "$(find "Sources/$module" -name "$(basename "$object" .o)" -print -quit)" ] && OBJECTS+=("$object")
+    done
+done
 for name in "${TARGETS[@]}"; do
     rm -f "$BUILD/fuzzers/$name"
     [ -f "Fuzz/targets/$name.swift" ] || { echo "Fuzz/build.sh: no target $name" >&2; exit 1; }

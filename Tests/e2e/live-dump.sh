@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `plumage dump URL` against a real HTTP server on 127.0.0.1 (Python's http.server over fixture
-# files this script writes: it ignores query strings, so `api/v1/timelines/tag/cats` is a file):
-# an RSS feed and its RFC 5005 next page, feed discovery from a page, a Mastodon tag (instance
-# probe, then the timeline), a Bluesky profile through PLUMAGE_BLUESKY_APPVIEW, a conditional
-# request answered 304 (the server's log shows it), and with the server stopped: a feed read before
-# comes from the cache with an "offline" line and status 0, one never read fails with one line.
+# files this script writes, with a few routes of its own): an RSS feed and its RFC 5005 next page,
+# feed discovery from a page, a Mastodon tag (instance probe, then the timeline, then its Link next
+# page), a locked tag (401: "login"), a 429 with Retry-After 1 retried once, a Bluesky profile through
+# PLUMAGE_BLUESKY_APPVIEW, a conditional request answered 304 (the server's log shows it), and with
+# the server stopped: a feed read before comes from the cache with an "offline" line and status 0,
+# one never read fails with one line.
 # Needs no display and touches no address but loopback. Usage: Tests/e2e/live-dump.sh PATH/TO/plumage
 set -uo pipefail
 bin=$(realpath "$1")
@@ -43,6 +44,10 @@ cat >"$site/api/v1/timelines/tag/cats" <<'EOF'
   "media_attachments": [{"id": "m", "type": "image", "url": "http://127.0.0.1/cat.jpg", "description": "A cat",
                          "meta": {"original": {"width": 1200, "height": 900}}}]}]
 EOF
+cat >"$site/older-cats.json" <<'EOF'
+[{"id": "3", "created_at": "2024-05-01T00:00:00Z", "account": {"id": "1", "username": "ada", "acct": "ada", "display_name": "Ada", "url": "http://127.0.0.1/@ada"},
+  "content": "<p>An older cat</p>", "media_attachments": []}]
+EOF
 cat >"$site/xrpc/app.bsky.feed.getAuthorFeed" <<'EOF'
 {"feed": [{"post": {"uri": "at://did:plc:a/app.bsky.feed.post/1", "author": {"did": "did:plc:a", "handle": "a.test"},
   "record": {"text": "hello from bluesky", "createdAt": "2024-01-02T03:04:05Z"}, "indexedAt": "2024-01-02T03:04:05Z"}}]}
@@ -50,7 +55,41 @@ EOF
 
 # A port nobody uses: bind 0, read it, start the server on it.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >"$tmp/server.log" 2>&1 &
+# The fixture files, plus what a static server cannot do: a Link header to the tag's older page, a
+# locked tag (401, as Mastodon answers without a token) and a feed that is busy once (429, Retry-After 1).
+cat >"$tmp/server.py" <<'PY'
+import http.server, sys
+from urllib.parse import urlsplit
+port, site = int(sys.argv[1]), sys.argv[2]
+busy = {"count": 0}
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=site, **kwargs)
+    def answer(self, status, body, headers=()):
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        if parts.path == "/api/v1/timelines/tag/cats" and "max_id=7" in parts.query:
+            return self.answer(200, open(site + "/older-cats.json", "rb").read())
+        if parts.path == "/api/v1/timelines/tag/cats":
+            link = '<http://127.0.0.1:%d/api/v1/timelines/tag/cats?max_id=7>; rel="next"' % port
+            return self.answer(200, open(site + "/api/v1/timelines/tag/cats", "rb").read(), [("Link", link)])
+        if parts.path == "/api/v1/timelines/tag/locked":
+            return self.answer(401, b'{"error": "This method requires an authenticated user"}')
+        if parts.path == "/busy.xml":
+            busy["count"] += 1
+            if busy["count"] == 1:
+                return self.answer(429, b"slow down", [("Retry-After", "1")])
+            return self.answer(200, open(site + "/feed.xml", "rb").read())
+        return super().do_GET()
+http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler).serve_forever()
+PY
+python3 "$tmp/server.py" "$port" "$site" >"$tmp/server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && break; sleep 0.1; done
 base=http://127.0.0.1:$port
@@ -73,6 +112,14 @@ run discovery -- "$bin" dump "$base/" --json
 run tag -- "$bin" dump "$base/tags/cats" --json
 [ "$(field "$tmp/tag.out" 'd["source"]["kind"]')" = mastodon-tag ] || fail "tags/cats is not a mastodon-tag: $(head -c 300 "$tmp/tag.err")"
 [ "$(field "$tmp/tag.out" 'd["items"][0]["media"][0]["url"]')" = "http://127.0.0.1/cat.jpg" ] || fail "the tag's photo has no url"
+run tagpages -- "$bin" dump "$base/tags/cats" --pages 2 --json
+[ "$(field "$tmp/tagpages.out" '",".join(i["id"] for i in d["items"])')" = "7,3" ] || fail "the tag's Link next page was not followed: $(head -c 300 "$tmp/tagpages.err")"
+run locked -- "$bin" dump "$base/tags/locked"
+[ "$status" = 1 ] && grep -q "login" "$tmp/locked.err" && [ "$(wc -l <"$tmp/locked.err")" = 1 ] \
+  || fail "a locked tag: status $status, stderr: $(cat "$tmp/locked.err")"
+run busy -- "$bin" dump "$base/busy.xml"
+[ "$status" = 0 ] && grep -q "Second post" "$tmp/busy.out" || fail "a 429 with Retry-After 1 was not retried: $(cat "$tmp/busy.err")"
+[ "$(grep -c 'GET /busy.xml' "$tmp/server.log")" = 2 ] || fail "busy.xml was not asked exactly twice: $(grep busy "$tmp/server.log")"
 run bsky -- "$bin" dump "https://bsky.app/profile/a.test" --json
 [ "$(field "$tmp/bsky.out" 'd["items"][0]["text"]')" = "hello from bluesky" ] || fail "the Bluesky profile was not read from the AppView: $(head -c 300 "$tmp/bsky.err")"
 # Read before: the second request carries If-Modified-Since and the server answers 304.

@@ -110,6 +110,10 @@ struct WindowPlatform: Platform {
                 try archives.materialize(.member(archive: archive, name: name))
             })
         case .url(let url):
+            // Remote media are only ever http(s) (the readers make nothing else), but the opener is
+            // never handed anything else.
+            let scheme = url.prefix { $0 != ":" }.lowercased()
+            guard scheme == "http" || scheme == "https" else { return .refused("not opened: \(url) is not an http(s) link") }
             return LinkOpener.open(url)
         }
     }

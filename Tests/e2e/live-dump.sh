@@ -2,7 +2,8 @@
 # `plumage dump URL` against a real HTTP server on 127.0.0.1 (Python's http.server over fixture
 # files this script writes, with a few routes of its own): an RSS feed and its RFC 5005 next page,
 # feed discovery from a page, a Mastodon tag (instance probe, then the timeline, then its Link next
-# page), a locked tag (401: "login"), a 429 with Retry-After 1 retried once, a Bluesky profile through
+# page), a used-up rate limit holding the next page back (or ending the read when it refills in an
+# hour), a locked tag (401: "login"), a 429 with Retry-After 1 retried once, a Bluesky profile through
 # PLUMAGE_BLUESKY_APPVIEW, a conditional request answered 304 (the server's log shows it), and with
 # the server stopped: a feed read before comes from the cache with an "offline" line and status 0,
 # one never read fails with one line.
@@ -58,7 +59,7 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 # The fixture files, plus what a static server cannot do: a Link header to the tag's older page, a
 # locked tag (401, as Mastodon answers without a token) and a feed that is busy once (429, Retry-After 1).
 cat >"$tmp/server.py" <<'PY'
-import http.server, sys
+import datetime, http.server, sys
 from urllib.parse import urlsplit
 port, site = int(sys.argv[1]), sys.argv[2]
 busy = {"count": 0}
@@ -79,6 +80,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if parts.path == "/api/v1/timelines/tag/cats":
             link = '<http://127.0.0.1:%d/api/v1/timelines/tag/cats?max_id=7>; rel="next"' % port
             return self.answer(200, open(site + "/api/v1/timelines/tag/cats", "rb").read(), [("Link", link)])
+        if parts.path in ("/api/v1/timelines/tag/slow", "/api/v1/timelines/tag/closed"):
+            if "max_id=7" in parts.query:
+                return self.answer(200, open(site + "/older-cats.json", "rb").read())
+            wait = 2 if parts.path.endswith("slow") else 3600
+            reset = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=wait)
+            link = '<http://127.0.0.1:%d%s?max_id=7>; rel="next"' % (port, parts.path)
+            return self.answer(200, open(site + "/api/v1/timelines/tag/cats", "rb").read(),
+                               [("Link", link), ("X-RateLimit-Limit", "300"), ("X-RateLimit-Remaining", "0"),
+                                ("X-RateLimit-Reset", reset.strftime("%Y-%m-%dT%H:%M:%S.%fZ"))])
         if parts.path == "/api/v1/timelines/tag/locked":
             return self.answer(401, b'{"error": "This method requires an authenticated user"}')
         if parts.path == "/busy.xml":
@@ -114,6 +124,20 @@ run tag -- "$bin" dump "$base/tags/cats" --json
 [ "$(field "$tmp/tag.out" 'd["items"][0]["media"][0]["url"]')" = "http://127.0.0.1/cat.jpg" ] || fail "the tag's photo has no url"
 run tagpages -- "$bin" dump "$base/tags/cats" --pages 2 --json
 [ "$(field "$tmp/tagpages.out" '",".join(i["id"] for i in d["items"])')" = "7,3" ] || fail "the tag's Link next page was not followed: $(head -c 300 "$tmp/tagpages.err")"
+# A used-up quota that refills in 2 s holds the next page back until then (the server's log shows
+# the older page asked at least a second after the first); one refilling in an hour ends the read.
+run slow -- "$bin" dump "$base/tags/slow" --pages 2 --json
+[ "$(field "$tmp/slow.out" '",".join(i["id"] for i in d["items"])')" = "7,3" ] || fail "tags/slow: $(head -c 300 "$tmp/slow.err")"
+python3 - "$tmp/server.log" <<'PY' || fail "the rate limit did not hold the older page back: $(grep slow "$tmp/server.log")"
+import re, sys, datetime
+times = [datetime.datetime.strptime(m.group(1), "%d/%b/%Y %H:%M:%S")
+         for m in (re.search(r"\[(.*?)\] \"GET /api/v1/timelines/tag/slow", line) for line in open(sys.argv[1])) if m]
+sys.exit(0 if len(times) == 2 and (times[1] - times[0]).total_seconds() >= 1 else 1)
+PY
+run closed -- "$bin" dump "$base/tags/closed" --pages 2
+[ "$status" = 1 ] && grep -q "rate limited" "$tmp/closed.err" || fail "a quota refilling in an hour: status $status, $(cat "$tmp/closed.err")"
+run closedone -- "$bin" dump "$base/tags/closed"
+[ "$status" = 0 ] || fail "one page of a used-up quota must still be read: $(cat "$tmp/closedone.err")"
 run locked -- "$bin" dump "$base/tags/locked"
 [ "$status" = 1 ] && grep -q "login" "$tmp/locked.err" && [ "$(wc -l <"$tmp/locked.err")" = 1 ] \
   || fail "a locked tag: status $status, stderr: $(cat "$tmp/locked.err")"

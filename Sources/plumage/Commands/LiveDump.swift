@@ -30,13 +30,19 @@ struct LiveDump {
         LiveLocation.parse(argument) != nil && !FileManager.default.fileExists(atPath: argument)
     }
 
-    /// The first `pages` pages of the feed at `address`, merged (newest first). Throws the first
-    /// failure, one line naming the address.
+    /// The longest a server's rate limit may hold the next request back before `dump` gives up.
+    static let longestHold: Duration = .seconds(60)
+
+    /// The first `pages` pages of the feed at `address`, merged (newest first). A server whose
+    /// rate-limit headers say its quota is used up (Mastodon's `X-RateLimit-*`) is not asked again
+    /// before the quota refills (at most `longestHold`; longer fails saying until when). Throws the
+    /// first failure, one line naming the address.
     func read(_ address: String, pages: Int) throws(SourceError) -> FeedSource {
         var session = try LiveFeedSession(address: address, appView: appView, topLevelDomains: domains)
         var step = session.start()
         var read: [FeedSource] = []
         var request: LiveRequest?
+        var hold: Duration = .zero
         while true {
             switch step {
             case .failed(let error):
@@ -49,7 +55,14 @@ struct LiveDump {
                 request = next
             }
             guard let current = request else { return merged(read) }
-            step = session.receive(try answer(current, address: address), for: current)
+            if hold > .zero { Thread.sleep(forTimeInterval: Double(hold.components.seconds) + Double(hold.components.attoseconds) / 1e18) }
+            let (answer, limit) = try answer(current, address: address)
+            step = session.receive(answer, for: current)
+            hold = limit?.delayBeforeNextRequest(now: Date().timeIntervalSince1970) ?? .zero
+            if hold > Self.longestHold, case .page(let page) = step, page.older != nil, read.count + 1 < pages {
+                throw SourceError(.cannotRead, path: address,
+                                  reason: "rate limited: the server takes no more requests until \(Self.clock(Int64(limit!.reset * 1e9)))")
+            }
         }
     }
 
@@ -67,8 +80,9 @@ struct LiveDump {
     }
 
     /// The answer to `request`: fetched (conditionally when a copy is stored), stored, or — when the
-    /// network fails and a copy is stored — the stored copy with an "offline" line on stderr.
-    private func answer(_ request: LiveRequest, address: String) throws(SourceError) -> LiveAnswer {
+    /// network fails and a copy is stored — the stored copy with an "offline" line on stderr; with
+    /// the rate limit the server announced, if any.
+    private func answer(_ request: LiveRequest, address: String) throws(SourceError) -> (LiveAnswer, RateLimit?) {
         let key = WebCacheKey(.feed, request.url)
         let stored = cache?.entry(for: key)
         let validators = HTTPValidators(etag: stored?.metadata.etag, lastModified: stored?.metadata.lastModified)
@@ -82,14 +96,14 @@ struct LiveDump {
                 throw SourceError(.cannotRead, path: address, reason: reason)
             }
             warn("offline — \(error); showing the copy of \(request.url) from \(Self.clock(stored.metadata.confirmedAt))")
-            return Self.answer(from: stored)
+            return (Self.answer(from: stored), nil)
         }
         let now = WebCache.now()
         if response.isNotModified, let stored {
             var metadata = stored.metadata
             metadata.confirmedAt = now
             _ = cache?.store(key, metadata: metadata, body: stored.body)
-            return Self.answer(from: stored)
+            return (Self.answer(from: stored), RateLimit(headers: response.headers))
         }
         let next = LinkHeader.target("next", in: response.headers, base: response.finalURL)
         if response.isSuccess {
@@ -98,8 +112,9 @@ struct LiveDump {
                 contentType: response.headers["content-type"], nextLink: next, fetchedAt: now)
             _ = cache?.store(key, metadata: metadata, body: response.body)
         }
-        return LiveAnswer(status: response.status, statusLine: HTTPStatusText.line(response.status, reason: response.reason),
-                          body: response.body, finalURL: response.finalURL, nextLink: next)
+        let answer = LiveAnswer(status: response.status, statusLine: HTTPStatusText.line(response.status, reason: response.reason),
+                                body: response.body, finalURL: response.finalURL, nextLink: next)
+        return (answer, RateLimit(headers: response.headers))
     }
 
     /// A stored copy as a successful answer.

@@ -64,7 +64,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "PlumageTestSupport",
-            dependencies: ["CZLibSystem", "Imaging", "PlumageCore"], swiftSettings: strict),
+            dependencies: ["Archives", "CZLibSystem", "Imaging", "PlumageCore"], swiftSettings: strict),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),

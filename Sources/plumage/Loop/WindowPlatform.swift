@@ -100,7 +100,8 @@ struct WindowPlatform: Platform {
 
     /// Opens the file at `locator` with the desktop's default program: a zip member is first
     /// copied out through `archives` (on the main thread: a large video is copied while the window
-    /// waits, once — the copy is kept in the cache folder); a URL goes to the browser.
+    /// waits, once — the copy is kept in the cache folder). A URL is refused: the core opens remote
+    /// media as links (`EntityChoice.play`), never as files.
     static func open(_ locator: ResourceLocator, archives: OpenArchives) -> LinkOpener.Outcome {
         switch locator {
         case .file(let path):
@@ -110,11 +111,7 @@ struct WindowPlatform: Platform {
                 try archives.materialize(.member(archive: archive, name: name))
             })
         case .url(let url):
-            // Remote media are only ever http(s) (the readers make nothing else), but the opener is
-            // never handed anything else.
-            let scheme = url.prefix { $0 != ":" }.lowercased()
-            guard scheme == "http" || scheme == "https" else { return .refused("not opened: \(url) is not an http(s) link") }
-            return LinkOpener.open(url)
+            return .refused("not opened: \(url) is a link, not a file")
         }
     }
 }

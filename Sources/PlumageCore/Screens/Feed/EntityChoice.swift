@@ -13,7 +13,8 @@ public enum EntityChoice {
     }
 
     /// Choosing a video or GIF (`media`, from a source of kind `source`): its file opens in the
-    /// desktop's default program; one that is missing or remote gets a notice saying so.
+    /// desktop's default program, a remote one in the browser (as a link, checked like one); one that
+    /// is missing or never fetched gets a notice saying so.
     public static func play(_ media: Media, in source: SourceKind) -> Effect {
         let what = media.kind == .gif ? "GIF" : "video"
         guard let locator = media.locator else {
@@ -24,6 +25,7 @@ public enum EntityChoice {
             case .rss, .atom, .mastodonTag, .mastodonAccount, .blueskyAccount: return .notice("\(what) has no address")
             }
         }
+        if case .url(let url) = locator { return open(url) }
         return .openFile(locator)
     }
 

@@ -158,6 +158,12 @@ import Testing
         #expect(EntityChoice.play(Self.video, in: .twitterArchive) == .openFile(.file("/media/clip.mp4")))
         #expect(EntityChoice.play(Self.missingVideo, in: .mastodonArchive) == .notice("video not in the archive"))
         #expect(EntityChoice.play(Self.missingVideo, in: .jsonFeed) == .notice("video file not found"))
+        // A live feed's video is a link: the browser opens it, after the same check as any link.
+        let remote = Media(kind: .video, locator: .url("https://cdn.example.social/v.mp4"), width: 0, height: 0)
+        #expect(EntityChoice.play(remote, in: .mastodonTag) == .openURL("https://cdn.example.social/v.mp4"))
+        let odd = Media(kind: .video, locator: .url("javascript:alert(1)"), width: 0, height: 0)
+        #expect(EntityChoice.play(odd, in: .rss)
+            == .notice("not opened: javascript:alert(1) (only http and https links open in the browser)"))
         let remoteGIF = Media(kind: .gif, locator: nil, width: 0, height: 0, remoteHost: "cdn.example.com")
         #expect(EntityChoice.play(remoteGIF, in: .jsonFeed) == .notice("GIF on cdn.example.com — not downloaded"))
     }

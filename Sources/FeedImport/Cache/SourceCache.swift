@@ -186,6 +186,8 @@ public enum SourceCache {
         case .file(let path)?: w.u8(1); w.string(path)
         case .member(let archive, let name)?: w.u8(2); w.string(archive); w.string(name)
         case .url(let url)?: w.u8(3); w.string(url)
+        // A BlurHash travels in `Media.blurhash`, never as a medium's locator.
+        case .blurhash?: w.u8(0)
         }
     }
 

@@ -7,6 +7,9 @@ public enum ResourceLocator: Hashable, Sendable, CustomStringConvertible {
     case member(archive: String, name: String)
     /// A remote resource at this absolute http or https URL.
     case url(String)
+    /// A placeholder image described inline by its BlurHash string (Mastodon's `blurhash`): decoded
+    /// from the string itself, never read from anywhere.
+    case blurhash(String)
 
     /// The path `dump` prints and messages use: the file's path, or `<archive>/<name>` for a zip
     /// member; nil for a URL, which has no path on this machine.
@@ -14,13 +17,14 @@ public enum ResourceLocator: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .file(let path): path
         case .member(let archive, let name): archive + "/" + name
-        case .url: nil
+        case .url, .blurhash: nil
         }
     }
 
     /// The last `/`-separated component of the path or URL (`1-a.jpg`): how the display list's
-    /// text snapshots name an image.
+    /// text snapshots name an image ("blurhash" for a BlurHash).
     public var fileName: String {
+        if case .blurhash = self { return "blurhash" }
         let whole = path ?? description
         return whole.split(separator: "/").last.map(String.init) ?? whole
     }
@@ -29,6 +33,7 @@ public enum ResourceLocator: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .url(let url): url
+        case .blurhash(let hash): "blurhash:" + hash
         default: path!
         }
     }

@@ -289,6 +289,7 @@ private struct ImageFile: ~Copyable {
         let path: String
         switch source {
         case .url: throw .cannotRead("a remote image is not read as a file")
+        case .blurhash: throw .cannotRead("a BlurHash is not a file")
         case .file(let file): path = file
         case .member(let archive, let name):
             guard let archives else { throw .cannotRead("no reader for the archive") }

@@ -112,6 +112,8 @@ struct WindowPlatform: Platform {
             })
         case .url(let url):
             return .refused("not opened: \(url) is a link, not a file")
+        case .blurhash:
+            return .refused("not opened: a placeholder is not a file")
         }
     }
 }

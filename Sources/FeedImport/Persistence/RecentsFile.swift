@@ -28,14 +28,14 @@ public struct RecentsFile: Sendable {
         self.access = access
     }
 
-    /// The list, each entry marked missing when its path is gone, and a notice when the file was
+    /// The list, each entry marked missing when its path is gone (a live address never is), and a notice when the file was
     /// unusable (moved aside), unreadable (left alone) or had entries with impossible dates (left
     /// out); nil when fine or absent.
     public func load(exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> (Recents, notice: String?) {
         OwnFile.load(path, access: access, what: "recently opened list", instead: "starting empty", empty: Recents()) {
             (bytes) throws(SourceError) in
             var (list, dropped) = try Self.decode(bytes, path: path)
-            for i in list.indices { list[i].isMissing = !exists(list[i].path) }
+            for i in list.indices where LiveLocation.parse(list[i].path) == nil { list[i].isMissing = !exists(list[i].path) }
             let entries = dropped == 1 ? "1 entry" : "\(dropped) entries"
             let notice = dropped == 0 ? nil : "recently opened list: \(entries) with a date outside 1970–9999 left out"
             return (Recents(list), notice)
@@ -74,7 +74,7 @@ public struct RecentsFile: Sendable {
         var entries: [RecentEntry] = [], dropped = 0
         for raw in list {
             guard let kind = (raw["kind"]?.string).flatMap(RecentEntry.Kind.init(rawValue:)),
-                let entryPath = raw["path"]?.string, entryPath.hasPrefix("/"), let title = raw["title"]?.string,
+                let entryPath = raw["path"]?.string, entryPath.hasPrefix("/") || LiveLocation.parse(entryPath) != nil, let title = raw["title"]?.string,
                 let opened = raw["opened"], opened.int != nil || opened.double != nil
             else { throw SourceError(.invalidFeed, path: path, reason: "an entry lacks kind, path, title or opened") }
             // A number beyond Int (1e300) is out of range too, not a malformed entry.

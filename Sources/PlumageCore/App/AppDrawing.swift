@@ -95,9 +95,12 @@ extension AppState {
     }
 
     /// Records what `frame` (this app's latest) shows and which images come next (`ahead`) in the
-    /// resource ledger; returns the loads and cancels for the platform. The loop calls it between
+    /// resource ledger and the live pages it wants in their ledger; returns the loads, cancels and
+    /// page reads for the platform. The loop calls it between
     /// `frame` and drawing.
-    public mutating func want(_ frame: Frame, ahead: Lookahead) -> [Effect] { resources.want(frame, ahead: ahead) }
+    public mutating func want(_ frame: Frame, ahead: Lookahead) -> [Effect] {
+        resources.want(frame, ahead: ahead) + livePages.want(ahead.pages)
+    }
 
     /// The frame of the screen at `depth` (0 = root).
     func screenFrame(depth: Int, at time: Seconds, measurer: some TextMeasuring) -> Frame {

@@ -59,6 +59,8 @@ public struct AppState: Sendable {
     var photoGeneration = 0
     /// Every image the screens want and where each stands (`want(_:)` records a frame's).
     public internal(set) var resources = ResourceLedger()
+    /// The live-feed pages the screens want and which are being read.
+    public internal(set) var livePages = LivePageLedger()
 
     /// Text sizes the user can step through.
     public static let textScales: [Double] = [0.8, 0.9, 1.0, 1.1, 1.25, 1.4, 1.6, 1.8, 2.0]
@@ -168,14 +170,12 @@ public struct AppState: Sendable {
             break
         case .sourceReloaded:
             searchIndex = nil
-            fallthrough
+            return broadcast(event, at: time)
+        case let .livePage(request, result):
+            livePages.answered(request, result)
+            return broadcast(event, at: time)
         case .photo, .textRendered, .placesScanned, .photoHeaders:
-            var effects: [Effect] = []
-            for depth in stack.screens.indices {
-                let env = environment(at: time, depth: depth)
-                effects += stack.screens[depth].handle(event, env: env)
-            }
-            return apply(effects, at: time)
+            return broadcast(event, at: time)
         case let .resource(id, status):
             resources.apply(id, status)
             return []
@@ -197,6 +197,16 @@ public struct AppState: Sendable {
         }
         let env = split.map { environment(at: time, depth: stack.depth - 1, pane: $0.detailPane) } ?? environment(at: time)
         let effects = stack.updateTop { $0.handle(event, env: env) }
+        return apply(effects, at: time)
+    }
+
+    /// Hands news to every screen on the stack, root first; returns their effects for the platform.
+    mutating func broadcast(_ event: InputEvent, at time: Seconds) -> [Effect] {
+        var effects: [Effect] = []
+        for depth in stack.screens.indices {
+            let env = environment(at: time, depth: depth)
+            effects += stack.screens[depth].handle(event, env: env)
+        }
         return apply(effects, at: time)
     }
 
@@ -282,7 +292,7 @@ public struct AppState: Sendable {
             let scales = Self.textScales
             let i = scales.firstIndex { $0 >= textScale - 1e-9 } ?? 2
             textScale = step == 0 ? 1 : scales[max(0, min(scales.count - 1, i + step))]
-        case .reload: return [.reload]
+        case .reload: return refreshLive() ? [] : [.reload]
         case .toggleFullscreen: return [.toggleFullscreen]
         case .quit: return [.quit]
         case .back: return back(at: time)
@@ -307,6 +317,18 @@ public struct AppState: Sendable {
         if split == nil { listHasFocus = false }
         stack.updateTop { $0.revealed() }
         return leaving.closing()
+    }
+
+    /// F5 when a live feed is on the stack: the topmost one asks for its newest posts (what is on
+    /// top of it stays); false when there is none (the source is read again from disk instead).
+    mutating func refreshLive() -> Bool {
+        for depth in stack.screens.indices.reversed() {
+            guard var feed = stack.screens[depth] as? FeedScreen, feed.live != nil else { continue }
+            feed.refreshLive()
+            stack.screens[depth] = feed
+            return true
+        }
+        return false
     }
 
     /// Sets the text size factor, clamped to the supported range.

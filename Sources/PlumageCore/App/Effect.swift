@@ -56,6 +56,9 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
     case readPhotoHeaders(PhotoHeaderRequest)
     /// Stop reading photo headers.
     case cancelPhotoHeaders
+    /// Read these pages of live feeds (each once; the ledger never asks twice for one in flight);
+    /// what comes of each arrives as `InputEvent.livePage`, possibly a stored copy first.
+    case readLivePages([LivePageRequest])
 
     /// Screens compare by type and title (enough for tests); every other case by value.
     public static func == (a: Effect, b: Effect) -> Bool {
@@ -74,6 +77,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
         case let (.open(x), .open(y)), let (.forgetRecent(x), .forgetRecent(y)): x == y
         case let (.readPhotoHeaders(x), .readPhotoHeaders(y)): x == y
         case let (.saveRecents(x), .saveRecents(y)): x == y
+        case let (.readLivePages(x), .readLivePages(y)): x == y
         case let (.rememberPhoto(x), .rememberPhoto(y)): x == y
         case let (.readSource(x, g), .readSource(y, h)): x == y && g == h
         default: false
@@ -107,6 +111,7 @@ public enum Effect: Sendable, Equatable, CustomStringConvertible {
             "readPhotoHeaders \(request.folder.split(separator: "/").last ?? "") "
                 + request.tasks.prefix(3).map(\.name).joined(separator: " ") + (request.tasks.count > 3 ? " …" : "")
         case .cancelPhotoHeaders: "cancelPhotoHeaders"
+        case let .readLivePages(pages): "readLivePages " + pages.map(\.description).joined(separator: ", ")
         case let .saveRecents(recents): "saveRecents " + recents.entries.map(\.title).joined(separator: " ")
         case let .rememberPhoto(photo): "rememberPhoto \(photo.source.map(\.description) ?? "-")"
         case let .readSource(.index(source), generation): "readSource index \(source.title) #\(generation)"

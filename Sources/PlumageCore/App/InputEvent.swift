@@ -87,6 +87,9 @@ public enum InputEvent: Hashable, Sendable {
     case resource(ResourceID, ResourceStatus)
     /// The source was read again from disk (F5): screens showing it switch to the new one.
     case sourceReloaded(FeedSource)
+    /// What came of reading a live page (`Effect.readLivePages`): every screen hears it, and the
+    /// live page ledger (a stored copy may come first, then the final answer).
+    case livePage(LivePageRequest, LivePageResult)
     /// A text block with clickable runs was drawn: where its runs really are (lines × runs), for
     /// hit-testing what was drawn. `key` is the text command's key.
     case textRendered(key: String, runs: [[RunExtent]])

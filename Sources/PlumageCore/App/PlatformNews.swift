@@ -5,6 +5,8 @@
 public enum OpenedContent: Hashable, Sendable {
     /// A feed (an archive, a JSON feed…), possibly a stand-in while a large one is read.
     case feed(FeedSource)
+    /// Live feeds (read from the network as pages), shown with the local sources already read.
+    case live(LiveFeed)
     /// A photo folder (absolute path): a list of places when it has sub-folders, else its photos.
     case places(rootPath: String, hasSubfolders: Bool)
     /// Photos named one by one, shown in the image view under `title` ("coffee.jpg", "3 photos").
@@ -14,6 +16,7 @@ public enum OpenedContent: Hashable, Sendable {
     public var rootScreen: any Screen {
         switch self {
         case let .feed(source): FeedScreen(source: source)
+        case let .live(feed): FeedScreen(live: feed)
         case let .places(root, hasSubfolders): hasSubfolders ? PlacesScreen(rootPath: root) : PlaceScreen(rootPath: root)
         case let .photos(photos, title): PhotoScreen(photos: photos, index: 0, context: title)
         }

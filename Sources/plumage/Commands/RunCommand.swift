@@ -38,9 +38,6 @@ struct RunCommand: ParsableCommand {
         guard let choice = RendererChoice(rawValue: renderer) else {
             fail("unknown renderer '\(renderer)'; use auto, software, opengl or opengles2")
         }
-        if let live = paths.first(where: LiveDump.isLive) {
-            fail("\(live): the window does not open live feeds yet; 'plumage dump \(live)' reads it")
-        }
         let startup = Startup(paths: paths, cache: SourceCacheStore())
         _ = startup.theme(named: self.theme)  // an unknown name exits here, before any window
         guard Video.hasDisplay else {

@@ -3,11 +3,14 @@ import FeedImport
 import PlumageCore
 
 /// What a list of paths holds, read: one feed (the demo when there are no paths), or photos named
-/// as image files and folders. The one place the command line, a recently opened entry and F5
-/// turn paths into screens.
+/// as image files and folders; live addresses (URLs, `@user@host`) make it a live feed, shown with
+/// the local sources named beside them. The one place the command line, a recently opened entry
+/// and F5 turn paths into screens.
 struct Opened {
-    /// The paths as given (empty for the demo).
-    let paths: [String]
+    /// The local paths as given (empty for the demo, or when only live addresses were given).
+    var paths: [String]
+    /// The live addresses given, in order (read as pages on the loading lane).
+    var live: [String] = []
     /// The feed; nil when the paths named photos.
     let feed: FeedSource?
     /// The photos named (files, folders' images), shown in the image view.
@@ -50,6 +53,19 @@ struct Opened {
     static func begin(paths: [String], resources: DataRoot, cache: SourceCacheStore, archives: OpenArchives)
         throws(SourceError) -> Opened
     {
+        let live = paths.filter(LiveDump.isLive)
+        if !live.isEmpty {
+            let local = paths.filter { !LiveDump.isLive($0) }
+            guard !local.isEmpty else {
+                return Opened(paths: [], live: live, feed: nil, photos: [], photosTitle: "")
+            }
+            var opened = try begin(paths: local, resources: resources, cache: cache, archives: archives)
+            guard opened.feed != nil else {
+                throw SourceError(.unsupported, path: local[0], reason: "photos are not shown beside a live feed")
+            }
+            opened.live = live
+            return opened
+        }
         guard !paths.isEmpty, !PhotoList.isPhotoArguments(paths, archives: archives),
             SourceLoader.isLarge(paths: paths, archives: archives)
         else {
@@ -70,8 +86,13 @@ struct Opened {
         return Opened(paths: paths, feed: placeholder, photos: [], photosTitle: "", isPending: true)
     }
 
-    /// What the paths hold, as the core opens it: the feed, the places, or the photos.
+    /// What the paths hold, as the core opens it: the live feed (with the local one beside it: a
+    /// stand-in still to be read counts once read), the feed, the places, or the photos.
     var content: OpenedContent {
+        if !live.isEmpty {
+            let local = feed.flatMap { isPending && $0.items.isEmpty ? nil : $0 }
+            return .live(LiveFeed(addresses: live, local: local))
+        }
         if let feed { return .feed(feed) }
         if let placesRoot { return .places(rootPath: placesRoot, hasSubfolders: placesHaveSubfolders) }
         return .photos(photos, title: photosTitle)
@@ -84,7 +105,10 @@ struct Opened {
     /// folder); nil for the demo and for several paths or single image files (photos are remembered
     /// as they are viewed).
     func recentEntry(at time: Timestamp) -> RecentEntry? {
-        guard paths.count == 1, feed != nil || placesRoot != nil || photos.count > 1 else { return nil }
+        if live.count == 1, paths.isEmpty {
+            return RecentEntry(kind: .source, path: live[0], title: live[0], opened: time)
+        }
+        guard live.isEmpty, paths.count == 1, feed != nil || placesRoot != nil || photos.count > 1 else { return nil }
         let path = ArchivePath.absolute(paths[0])
         return RecentEntry(kind: .source, path: path, title: String(path.split(separator: "/").last ?? ""), opened: time)
     }

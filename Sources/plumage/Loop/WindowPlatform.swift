@@ -29,6 +29,8 @@ struct WindowPlatform: Platform {
     var placeScanGeneration = 0
     /// The photo headers being read for the place on screen, which a new request or closing cancels.
     var headerReading: ScanCancellation?
+    /// Reads live feeds' pages in the background.
+    let liveReading = LiveReading()
     /// Set by a quit effect; the loop returns when it sees it.
     private(set) var quitRequested = false
 
@@ -67,6 +69,11 @@ struct WindowPlatform: Platform {
             case .cancelPhotoHeaders:
                 headerReading?.cancel()
                 headerReading = nil
+            case let .readLivePages(pages):
+                let reading = liveReading
+                for page in pages {
+                    backend.runInBackground { post in reading.read(page, post: post) }
+                }
             case .push, .pop, .app, .notice, .forgetRecent, .loadPhotos, .cancelPhotoLoads, .keepPhotoRenditions, .loadImages, .cancelImages,
                  .textInput:
                 break

@@ -16,6 +16,8 @@ public struct DetailsScreen: Screen {
     var layout: DetailsLayout?
     /// The left-button press in progress; nil when the button is up.
     var drag: DragGesture?
+    /// Where the post came from when it is a live one (its hashtags and users open live timelines).
+    public internal(set) var origin: LiveOrigin?
 
     /// The details of `source.items[item]`.
     public init(source: FeedSource, item: Int) {
@@ -80,9 +82,9 @@ public struct DetailsScreen: Screen {
         case let .video(media):
             return [EntityChoice.play(media, in: source.kind)]
         case let .hashtag(tag):
-            return [EntityChoice.effect(of: .hashtag, target: tag, in: source, index: env.searchIndex)]
+            return [EntityChoice.effect(of: .hashtag, target: tag, in: source, index: env.searchIndex, origin: origin)]
         case let .user(handle):
-            return [EntityChoice.effect(of: .mention, target: handle, in: source, index: env.searchIndex)]
+            return [EntityChoice.effect(of: .mention, target: handle, in: source, index: env.searchIndex, origin: origin)]
         case let .url(target, _):
             return [EntityChoice.effect(of: .url, target: target, in: source, index: env.searchIndex)]
         }

@@ -1,11 +1,22 @@
 /// What choosing an entity does, wherever it is chosen (a post's text, the details screen): a
-/// hashtag or user opens its search feed; a link opens in the browser when it is http or https
+/// hashtag or user of a live Mastodon or Bluesky post opens its live timeline (Smashtag's flow),
+/// another one its search feed among the posts loaded; a link opens in the browser when it is http or https
 /// and is refused with a notice otherwise; a video opens in the desktop's player.
 public enum EntityChoice {
     /// The effect of choosing an entity of `kind` whose target is `target` (a tag, a handle, a URL)
-    /// in a post of `source` (searched with `index` when it is the source's).
-    public static func effect(of kind: EntityKind, target: String, in source: FeedSource, index: SearchIndex?) -> Effect {
-        switch kind {
+    /// in a post of `source` (searched with `index` when it is the source's) that came from `origin`
+    /// (nil: not from a live feed).
+    public static func effect(of kind: EntityKind, target: String, in source: FeedSource, index: SearchIndex?,
+                              origin: LiveOrigin? = nil) -> Effect {
+        if let origin {
+            let address = switch kind {
+            case .hashtag: origin.address(ofTag: target)
+            case .mention: origin.address(ofMention: target)
+            case .url: String?.none
+            }
+            if let address { return .push(FeedScreen(live: LiveFeed(addresses: [address]))) }
+        }
+        return switch kind {
         case .hashtag: .push(FeedScreen.search("#" + target, in: source, index: index))
         case .mention: .push(FeedScreen.search("@" + target, in: source, index: index))
         case .url: open(target)

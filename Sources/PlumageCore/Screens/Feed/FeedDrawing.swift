@@ -9,6 +9,7 @@ extension FeedScreen {
         list.layoutIfNeeded(key: layoutKey(env), viewportHeight: env.windowSize.height,
                             context: layoutContext(env), measurer: measurer)
         if searchField != nil { searchFieldFrame = env.bar.searchFieldFrame }
+        updateLive(env: env, measurer: measurer)
         return []
     }
 
@@ -23,8 +24,9 @@ extension FeedScreen {
         let column = Self.columnFrame(windowSize: env.windowSize)
         commands.append(env.columnBackdrop(column))
         drawRows(column: column, env: env, measurer: measurer, into: &commands)
+        drawLive(env: env, measurer: measurer, into: &commands)
         drawScrollIndicator(env: env, into: &commands)
-        if list.rows.isEmpty {
+        if list.rows.isEmpty, live == nil || query != nil {
             let query = searchField?.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
             let message = query.isEmpty ? "No posts here" : "No posts match “\(query)”"
             let block = TextLayout.layout([StyledSpan(Substring(message), theme.color(.date))], style: .a2,
@@ -54,7 +56,7 @@ extension FeedScreen {
         let column = Self.columnFrame(windowSize: env.windowSize)
         let (top, bottom) = visibleContentRange(env)
         let visible = list.rows(from: top, to: bottom)
-        var ahead = Lookahead()
+        var ahead = Lookahead(pages: wantedPages(env: env))
         let below = list.rows(from: bottom, to: bottom + env.windowSize.height)
         let above = list.rows(from: top - env.windowSize.height, to: top)
         for row in Array(below) + above.reversed() where list.layout(row) != nil {

@@ -71,8 +71,20 @@ public struct FeedList: Sendable {
         anchorRow().map { ($0.row, scroll.offset - rowTops[$0.row]) }
     }
 
-    /// Total content height including the space under the bar and below the last row.
-    public var contentHeight: Double { ChromeMetrics.barHeight + (rowTops.last ?? 0) + FeedMetrics.bottomInset }
+    /// Height of the row after the last one (a live feed's "Loading older posts…"); 0 for none.
+    public private(set) var footerHeight = 0.0
+
+    /// Total content height including the space under the bar, the footer and below the last row.
+    public var contentHeight: Double { ChromeMetrics.barHeight + (rowTops.last ?? 0) + footerHeight + FeedMetrics.bottomInset }
+
+    /// Sets the footer's height, keeping the scroll offset.
+    public mutating func setFooterHeight(_ height: Double) {
+        guard height != footerHeight else { return }
+        footerHeight = height
+        if layoutKey != nil {
+            scroll.resize(contentHeight: contentHeight, viewportHeight: scroll.viewportHeight, keepingOffset: scroll.offset)
+        }
+    }
 
     /// True when every row has its exact layout.
     public var isFullyLaidOut: Bool { layoutKey != nil && estimatedCount == 0 }

@@ -24,6 +24,12 @@ public struct FeedScreen: Screen {
     var searchFieldFrame = Rect.zero
     /// Where the runs of drawn post texts really are, by text key (for clicks on links).
     public private(set) var renderedRuns: [String: [[RunExtent]]] = [:]
+    /// The live sources shown and their pages; nil for a feed read from files only.
+    public internal(set) var live: LiveFeed?
+    /// Posts a refresh put above those shown ("12 new posts ↑"); 0 once the reader is at the top.
+    public internal(set) var newPostsAbove = 0
+    /// Where the new-posts pill was last laid out (by `update`), for clicks; nil when not shown.
+    var newPostsPillFrame: Rect?
 
     /// Creates the screen showing `source`'s first section from its top.
     public init(source: FeedSource) {
@@ -120,7 +126,9 @@ public struct FeedScreen: Screen {
 
     /// The details of item `item` (an index into the source's items).
     public func detailsScreen(item: Int) -> DetailsScreen {
-        DetailsScreen(source: source, item: item)
+        var details = DetailsScreen(source: source, item: item)
+        details.origin = live?.origin(ofItem: source.items[item].id)
+        return details
     }
 
     /// A feed of the items of `source` matching `query` ("#swift", "@ada", words), titled with the
@@ -160,17 +168,28 @@ public struct FeedScreen: Screen {
             drag = nil
             if d.moved {
                 list.scroll.dragEnded(at: time)
+            } else if let effects = liveClick(at: point, env: env) {
+                return effects
             } else if let (item, media) = mediaHit(at: point, env: env) {
                 return [choose(media: media, of: item)]
             } else if let (item, index) = entityHit(at: point, env: env) {
                 let entity = source.items[item].entities[index]
-                return [EntityChoice.effect(of: entity.kind, target: entity.target, in: source, index: env.searchIndex)]
+                return [EntityChoice.effect(of: entity.kind, target: entity.target, in: source, index: env.searchIndex,
+                                            origin: live?.origin(ofItem: source.items[item].id))]
             } else if let row = rowHit(at: point, env: env) {
                 selection = row
                 return [.push(detailsScreen(item: list.rows[row]))]
             }
         case let .sourceReloaded(newSource):
-            replaceSource(newSource, viewportHeight: env.windowSize.height)
+            if live != nil {
+                // The local sources shown with the live ones were read: merged with them again.
+                live?.local = newSource
+                replaceLiveSource(env: env)
+            } else {
+                replaceSource(newSource, viewportHeight: env.windowSize.height)
+            }
+        case let .livePage(request, result):
+            return receiveLivePage(request, result, env: env)
         case let .textRendered(key, runs) where key.hasPrefix("body:"):
             if renderedRuns.count >= 2048 { renderedRuns.removeAll() }
             renderedRuns[key] = runs

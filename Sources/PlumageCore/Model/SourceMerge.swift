@@ -1,12 +1,11 @@
-import PlumageCore
-
 /// Several sources shown as one (`plumage old-archive.zip new-archive.zip`): items of all of them
 /// newest first, sections of the same name joined in the order they first appear.
 public enum SourceMerge {
     /// `sources` as one source; the only one unchanged. The kind and owner are the first source's,
     /// the title joins the titles with " + ", warnings are kept in order. Items with the same id in
     /// two sources of the same kind (an archive downloaded twice) are shown once, the first source's.
-    public static func merged(_ sources: [FeedSource]) -> FeedSource {
+    /// With `keepingFirstTitle` (pages of one live feed) the title stays the first source's.
+    public static func merged(_ sources: [FeedSource], keepingFirstTitle: Bool = false) -> FeedSource {
         guard sources.count > 1, let first = sources.first else { return sources.first ?? empty }
         // (source, item) pairs, duplicates dropped, then a stable newest-first order.
         var seen = Set<String>()
@@ -37,7 +36,8 @@ public enum SourceMerge {
             }
         }
         let sections = names.map { Section(name: $0, itemIndices: members[$0]!.sorted()) }
-        return FeedSource(kind: first.kind, title: sources.map(\.title).joined(separator: " + "), owner: first.owner,
+        let title = keepingFirstTitle ? first.title : sources.map(\.title).joined(separator: " + ")
+        return FeedSource(kind: first.kind, title: title, owner: first.owner,
                           sections: sections, items: items, warnings: sources.flatMap(\.warnings))
     }
 

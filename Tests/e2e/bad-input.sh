@@ -7,6 +7,7 @@
 set -uo pipefail
 bin=$(realpath "$1")
 tmp=$(mktemp -d)
+here=$(cd "$(dirname "$0")" && pwd)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 
@@ -33,7 +34,7 @@ expect() {
   fi
 }
 
-expect 1 'https://example.invalid/feed.xml: the window does not open live feeds yet' -- "$bin" https://example.invalid/feed.xml
+expect 1 'photos are not shown beside a live feed' -- "$bin" https://example.invalid/feed.xml "$here/../../Assets/demo/photos/cat.jpg"
 expect 1 'too large \(at most 16384 a side and 256 megapixels\)' -- "$bin" snapshot --size 8000x8000 --scale 4 --out "$tmp/a.png"
 expect 1 'too large' -- "$bin" snapshot --size 16384x64 --scale 2 --out "$tmp/a.png"
 expect 64 'text-scale must be between 0.8 and 2' -- "$bin" snapshot --text-scale 0 --out "$tmp/a.png"

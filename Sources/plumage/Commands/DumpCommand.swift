@@ -6,7 +6,22 @@ import PlumageCore
 /// `plumage dump`: the parsed source, as the JSON contract of SPEC §6 or a short summary.
 struct DumpCommand: ParsableCommand {
     /// The `dump` command's name and abstract.
-    static let configuration = CommandConfiguration(commandName: "dump", abstract: "Print the parsed source.")
+    static let configuration = CommandConfiguration(
+        commandName: "dump", abstract: "Print the parsed source.",
+        discussion: """
+            --json prints the schema of SPEC §6. A live feed (URL or @user@host) is read from the network: \
+            source.kind is rss, atom, json-feed, mastodon-tag, mastodon-account or bluesky-account; authors \
+            have avatar_url and media url (remote URLs), their path null; no media are fetched. What a URL is \
+            comes from the server's answers (a Mastodon server answers /api/v2/instance; feeds are sniffed by \
+            content; a page is searched for its <link rel="alternate"> feed), except \
+            https://bsky.app/profile/HANDLE, read from the Bluesky AppView (PLUMAGE_BLUESKY_APPVIEW names \
+            another). --pages N follows Link rel="next", Bluesky cursors and RFC 5005 next pages. Pages are \
+            kept in $XDG_CACHE_HOME/plumage/web/ and asked for again conditionally (a 304 reuses the copy); \
+            with the server unreachable a page read before is printed from there, with a line containing \
+            "offline" on stderr (status 0). Errors exit 1 with one line: connect 10 s, no data for 15 s, 60 s \
+            in all, 5 redirects, http/https only, 16 MiB after decompression, 429/503 with Retry-After ≤ 60 s \
+            retried once, a Mastodon 401 says the server requires signing in (login).
+            """)
 
     /// Paths of the sources (merged newest first); empty means the bundled demo.
     @Argument(

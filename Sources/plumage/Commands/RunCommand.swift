@@ -9,9 +9,9 @@ struct RunCommand: ParsableCommand {
     /// The `run` command's name and abstract.
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Open the viewer window (default).")
 
-    /// Paths of sources to open (at most one for now); empty means the bundled demo.
+    /// Paths of sources and live feed addresses to open; empty means the bundled demo.
     @Argument(
-        help: "A JSON Feed file, a folder of photos (its places), or image files (the image view); the demo when omitted.",
+        help: "A JSON Feed file, an archive, a folder of photos (its places), image files (the image view), or live feeds (http(s) URLs, @user@host; beside local feeds they merge); the demo when omitted.",
         completion: .file())
     var paths: [String] = []
     /// Name of the theme for this run; nil means the remembered one (else the first shipped theme).

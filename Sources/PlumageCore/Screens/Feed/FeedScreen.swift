@@ -24,6 +24,8 @@ public struct FeedScreen: Screen {
     var searchFieldFrame = Rect.zero
     /// Where the runs of drawn post texts really are, by text key (for clicks on links).
     public private(set) var renderedRuns: [String: [[RunExtent]]] = [:]
+    /// The content warnings opened and sensitive media shown, by item id (kept across reloads).
+    public internal(set) var reveals = PostReveals()
 
     /// Creates the screen showing `source`'s first section from its top.
     public init(source: FeedSource) {
@@ -85,7 +87,9 @@ public struct FeedScreen: Screen {
         if let query {
             // A search feed searches the new source again, keeping its query.
             let offset = list.scroll.offset
+            let reveals = reveals
             self = Self.search(query, in: newSource)
+            self.reveals = reveals
             list.scroll.resize(contentHeight: offset + viewportHeight, viewportHeight: viewportHeight, keepingOffset: offset)
             return
         }
@@ -120,7 +124,7 @@ public struct FeedScreen: Screen {
 
     /// The details of item `item` (an index into the source's items).
     public func detailsScreen(item: Int) -> DetailsScreen {
-        DetailsScreen(source: source, item: item)
+        DetailsScreen(source: source, item: item, reveals: reveals)
     }
 
     /// A feed of the items of `source` matching `query` ("#swift", "@ada", words), titled with the
@@ -160,6 +164,8 @@ public struct FeedScreen: Screen {
             drag = nil
             if d.moved {
                 list.scroll.dragEnded(at: time)
+            } else if let effects = revealClick(at: point, env: env) {
+                return effects
             } else if let (item, media) = mediaHit(at: point, env: env) {
                 return [choose(media: media, of: item)]
             } else if let (item, index) = entityHit(at: point, env: env) {

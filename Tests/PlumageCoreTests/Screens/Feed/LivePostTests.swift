@@ -55,6 +55,15 @@ import Testing
     /// warning's one line (26) and a gap of 6 put the button at y = 69, 28 high; x = 74, 96 wide.
     func showMore(row: Int, in app: AppState) -> Point { point(74 + 48, 69 + 14, row: row, in: app) }
 
+    /// The whole frame as text (`Tests/Snapshots/live-cells.txt`): the warning opened, the
+    /// sensitive photos hidden, the cards; re-record with `RECORD_SNAPSHOTS=1`.
+    @Test func snapshot() {
+        var app = makeApp()
+        _ = click(showMore(row: 0, in: app), in: &app)
+        let frame = app.updatedFrame(at: 2, measurer: m, statistics: nil)
+        #expect(TextSnapshot.mismatch(frame.textDump, named: "live-cells") == nil)
+    }
+
     @Test func aContentWarningShowsItsTextAndShowMoreInsteadOfTheContent() {
         var app = makeApp()
         let dump = app.updatedFrame(at: 1, measurer: m, statistics: nil).textDump

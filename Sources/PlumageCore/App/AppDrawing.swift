@@ -69,7 +69,7 @@ extension AppState {
             frame = screenFrame(depth: topDepth, at: time, measurer: measurer)
         }
         drawOverlays(at: time, measurer: measurer, statistics: statistics, into: &frame.commands)
-        return resources.resolved(frame, scale: displayScale)
+        return resources.resolved(frame, scale: displayScale, at: time)
     }
 
     /// What the next frames will likely want, as the last `update` left the app: the images and

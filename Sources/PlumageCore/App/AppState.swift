@@ -343,6 +343,8 @@ public struct AppState: Sendable {
 
     /// True when the next frame would differ from the last one without new input.
     public func isAnimating(at time: Seconds) -> Bool {
+        // A spinner over an image still loading turns.
+        if resources.showsSpinner { return true }
         if let split {
             let list = stack.screens[split.listDepth].isAnimating(env: environment(at: time, depth: split.listDepth,
                                                                                     pane: split.listPane))

@@ -47,6 +47,9 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
     case checkerboard(Rect, square: Double, light: RGBA, dark: RGBA)
     /// Restricts later commands to a rectangle (nil = the whole window).
     case clip(Rect?)
+    /// The activity spinner (`ActivitySpinner`) filling a square: its spokes tinted with a colour,
+    /// spoke `head` (0 = twelve o'clock, counted clockwise) the brightest, those behind it fading.
+    case spinner(Rect, RGBA, head: Int)
 
     public var description: String {
         switch self {
@@ -65,6 +68,7 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .checkerboard(r, square, light, dark):
             "checkerboard \(r) square \(compactDecimal(square)) \(light) \(dark)"
         case let .clip(r): "clip \(r.map(\.description) ?? "none")"
+        case let .spinner(r, c, head): "spinner \(r) \(c) head \(head)"
         }
     }
 
@@ -86,6 +90,7 @@ public enum DrawCommand: Hashable, Sendable, CustomStringConvertible {
         case let .checkerboard(r, square, light, dark):
             return .checkerboard(move(r), square: square, light: light, dark: dark)
         case let .clip(r): return .clip(r.map { move($0).intersection(visible) } ?? visible)
+        case let .spinner(r, c, head): return .spinner(move(r), c, head: head)
         }
     }
 

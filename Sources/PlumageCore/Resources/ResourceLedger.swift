@@ -6,7 +6,7 @@ import Imaging
 /// platform: loads of new images (on screen first, then nearest first) and cancels of loads no
 /// frame has wanted for `staleFrames` frames. Statuses change only through platform news
 /// (`apply(_:_:)`). Policy lives here and nowhere else: priorities, when to give up on a load,
-/// which failures are remembered, and placeholder versus failure icon (`resolved(_:)`).
+/// which failures are remembered, and placeholder versus spinner versus failure icon (`resolved(_:)`).
 public struct ResourceLedger: Sendable {
     /// What the ledger knows of one image.
     public struct Entry: Hashable, Sendable {
@@ -36,6 +36,8 @@ public struct ResourceLedger: Sendable {
     private var loading: Set<ResourceID> = []
     /// Number of failed entries.
     private var failures = 0
+    /// Ids of the images the last frame drew with a spinner over them that are still loading.
+    private var spinning: Set<ResourceID> = []
     /// Frames recorded so far.
     public private(set) var frameNumber = 0
     /// The last id handed out.
@@ -57,11 +59,30 @@ public struct ResourceLedger: Sendable {
     /// Number of images handed to the platform and not answered yet.
     public var loadingCount: Int { loading.count }
 
+    /// True while the last frame shows a spinner over an image still loading: the app keeps
+    /// drawing frames (the spinner turns) until the image arrives or fails.
+    public var showsSpinner: Bool { !spinning.isEmpty }
+
+    /// Where a spinner goes while `image` loads in `rect` over a solid `placeholder`, if it gets
+    /// one: a remote image (`.url`) big enough (`ActivitySpinner.frame(over:)`) — a BlurHash or a
+    /// local file has none (the hash is its own placeholder, a file decodes at once), nor an image
+    /// drawn over another one (no placeholder: a BlurHash is under it).
+    public static func spinnerFrame(_ image: ImageRequest, in rect: Rect, placeholder: RGBA?) -> Rect? {
+        guard placeholder != nil, case .url = image.source else { return nil }
+        return ActivitySpinner.frame(over: rect)
+    }
+
     /// Records one frame's wants — the images it draws (`Frame.shownImages`) and those the next
     /// frames will likely draw (`Lookahead.images`, nearest first) — and returns what the platform
     /// should do: load new or more urgent images, cancel loads gone stale.
     public mutating func want(_ frame: Frame, ahead: Lookahead) -> [Effect] {
-        want(shown: frame.shownImages, upcoming: ahead.images)
+        let effects = want(shown: frame.shownImages, upcoming: ahead.images)
+        spinning = []
+        for case let .image(image, rect, placeholder, _) in frame.commands
+        where Self.spinnerFrame(image, in: rect, placeholder: placeholder) != nil {
+            if let entry = entries[image], entry.status == .loading { spinning.insert(entry.id) }
+        }
+        return effects
     }
 
     /// `want(_:)` with the lists given directly.
@@ -116,6 +137,7 @@ public struct ResourceLedger: Sendable {
             entry.status = status
             entries[image] = entry
             loading.remove(id)
+            spinning.remove(id)
             if failures > Self.failureLimit { forgetFailures() }
         }
     }
@@ -125,6 +147,7 @@ public struct ResourceLedger: Sendable {
         guard let image = images.removeValue(forKey: id) else { return }
         if case .failed? = entries.removeValue(forKey: image)?.status { failures -= 1 }
         loading.remove(id)
+        spinning.remove(id)
     }
 
     /// Forgets every failure, so each is tried again when next wanted.
@@ -138,18 +161,28 @@ public struct ResourceLedger: Sendable {
         failures = 0
     }
 
-    /// `frame` as the platform should draw it: an image whose load failed gets, after its
+    /// `frame` at `time` as the platform should draw it: an image whose load failed gets, after its
     /// placeholder, the broken-image icon the screen asked for (a third of the shorter side,
-    /// centred, in device pixels); every other image draws its pixels once uploaded and its
-    /// placeholder until then.
-    public func resolved(_ frame: Frame, scale: DisplayScale) -> Frame {
-        guard failures > 0 else { return frame }
+    /// centred, in device pixels); a remote image still loading over a solid placeholder gets the
+    /// spinner over it (`spinnerFrame`, tinted for the placeholder, turned to `time`); every other image draws its pixels once uploaded and its placeholder until then.
+    public func resolved(_ frame: Frame, scale: DisplayScale, at time: Seconds) -> Frame {
+        guard failures > 0 || !loading.isEmpty else { return frame }
         var out = frame
         out.commands = []
         out.commands.reserveCapacity(frame.commands.count + 4)
         for command in frame.commands {
-            guard case let .image(image, rect, placeholder, icon?) = command,
-                  case .failed? = entries[image]?.status else {
+            guard case let .image(image, rect, placeholder, icon) = command, let status = entries[image]?.status else {
+                out.commands.append(command)
+                continue
+            }
+            if status == .loading, let placeholder,
+               let square = Self.spinnerFrame(image, in: rect, placeholder: placeholder) {
+                out.commands.append(command)
+                out.commands.append(.spinner(square, ActivitySpinner.color(over: placeholder),
+                                             head: ActivitySpinner.head(at: time)))
+                continue
+            }
+            guard let icon, case .failed = status else {
                 out.commands.append(command)
                 continue
             }

@@ -224,7 +224,8 @@ extension SDLBackend {
         images.pumpUploads()
         for case let .resource(id, status) in news() { ledger.apply(id, status) }
         carryOut(ledger.want(frame, ahead: Lookahead()))
-        draw(ledger.resolved(frame, scale: DisplayScale(executor.scale)))
+        // No clock here: a spinner, if any, is drawn at its first step.
+        draw(ledger.resolved(frame, scale: DisplayScale(executor.scale), at: 0))
     }
 
     /// Draws `app` at `time` until every requested image has decoded and uploaded (at most

@@ -4,7 +4,7 @@ import PlumageCore
 
 /// Draws a core `Frame` with SDL_Renderer. Implemented: fills, anti-aliased rounded fills (corner
 /// texture), images via `ImageStore` with placeholders, cached text textures, tinted icons,
-/// frosted-glass blur of what is already drawn, clipping. Main thread only.
+/// the activity spinner, frosted-glass blur of what is already drawn, clipping. Main thread only.
 public final class DisplayListExecutor {
     /// The renderer every command draws with.
     let renderer: Renderer
@@ -33,6 +33,9 @@ public final class DisplayListExecutor {
     /// White anti-aliased discs by pixel radius; their quarters draw rounded corners 1:1 (scaled,
     /// colour-modulated copies take a slow path in SDL's software renderer).
     var discs: [Int: Texture] = [:]
+    /// White spinner spokes by pixel side and head (`ActivitySpinner.bitmap`), tinted when drawn;
+    /// emptied past 96 (a few sizes × twelve steps).
+    var spinners: [Int: Texture] = [:]
     /// The reused texture of the last frosted-glass area; nil until the first blur.
     var glass: Texture?
     /// Device pixels per point.
@@ -185,6 +188,8 @@ public final class DisplayListExecutor {
         case let .clip(rect):
             clip = rect.map(px)
             renderer.setClip(clip)
+        case let .spinner(rect, color, head):
+            drawSpinner(px(rect), color, head: head)
         }
     }
 
@@ -219,6 +224,20 @@ public final class DisplayListExecutor {
         } else if let placeholder {
             shapedFill(target, request.shape, placeholder)
         }
+    }
+
+    /// The spinner's spokes at step `head`, tinted `color`, 1:1 in the square of pixel rect `r`.
+    func drawSpinner(_ r: PixelRect, _ color: RGBA, head: Int) {
+        let side = max(4, min(256, min(r.width, r.height)))
+        let key = side * ActivitySpinner.spokes + ((head % ActivitySpinner.spokes) + ActivitySpinner.spokes) % ActivitySpinner.spokes
+        if spinners[key] == nil {
+            if spinners.count >= 96 { spinners.removeAll() }
+            spinners[key] = try? Texture(renderer: renderer, bitmap: ActivitySpinner.bitmap(side: side, head: head))
+        }
+        guard let texture = spinners[key] else { return }
+        texture.tint(color)
+        renderer.copy(texture, to: PixelRect(x: r.x + (r.width - side) / 2, y: r.y + (r.height - side) / 2,
+                                             width: side, height: side))
     }
 
     /// Fills pixel rect `r` with `color` in the image's shape (rectangle, circle or rounded).

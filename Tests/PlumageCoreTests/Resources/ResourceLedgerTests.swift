@@ -97,10 +97,10 @@ import Testing
             .image(fine, Rect(x: 0, y: 0, width: 5, height: 5), placeholder: nil, failureIcon: .black),
         ])
         _ = ledger.want(frame, ahead: Lookahead())
-        #expect(ledger.resolved(frame, scale: .one).textDump == frame.textDump, "loading: as the screen drew it")
+        #expect(ledger.resolved(frame, scale: .one, at: 0).textDump == frame.textDump, "loading: as the screen drew it")
         ledger.apply(ResourceID(1), .failed(.notAnImage))
         // 90×60 at (10, 20): side 60 / 3 = 20, at x 10 + (90 − 20) / 2 = 45, y 20 + (60 − 20) / 2 = 40.
-        let resolved = ledger.resolved(frame, scale: .one).commands
+        let resolved = ledger.resolved(frame, scale: .one, at: 0).commands
         #expect(resolved.count == 3)
         #expect(resolved[0] == .image(broken, Rect(x: 10, y: 20, width: 90, height: 60), placeholder: .white,
                                       failureIcon: nil))
@@ -108,7 +108,7 @@ import Testing
         #expect(resolved[2] == frame.commands[1])
         // At 2 pixels per point the rectangle is 180×120 pixels at (20, 40): side 40 at (90, 80),
         // which is (45, 40, 20, 20) in points again.
-        let hidpi = ledger.resolved(frame, scale: DisplayScale(2)).commands
+        let hidpi = ledger.resolved(frame, scale: DisplayScale(2), at: 0).commands
         #expect(hidpi[1] == .icon(.brokenImage, Rect(x: 45, y: 40, width: 20, height: 20), .black))
     }
 

@@ -5,7 +5,7 @@ extension DetailsScreen {
     public mutating func update(env: ScreenEnvironment, measurer: some TextMeasuring) -> [Effect] {
         let column = FeedScreen.columnFrame(windowSize: env.windowSize)
         let key = DetailsLayout.Key(width: column.width, textScale: env.textScale, displayScale: env.displayScale.factor,
-                                    theme: env.theme.name)
+                                    theme: env.theme.name, reveals: reveals)
         if layout?.key != key {
             layout = DetailsLayout(item: post, content: content, key: key, theme: env.theme, now: env.now,
                                    measurer: measurer)
@@ -36,18 +36,21 @@ extension DetailsScreen {
         }
         let hover = drag == nil ? env.pointer.flatMap { row(at: $0, env: env) } : nil
         let placeholder = CellLayout.placeholderColor(theme)
+        let hidesMedia = !reveals.showsMedia(of: post)
         for (i, (entry, row)) in zip(content.entries, layout.rows).enumerated() {
             let frame = row.frame.offsetBy(dx: origin.x, dy: origin.y)
             guard frame.maxY > ChromeMetrics.barHeight, frame.minY < env.windowSize.height else { continue }
             let chosen = i == selection || i == hover
             if let media = entry.media {
                 if chosen { commands.append(.roundedFill(frame.insetBy(-4), radius: FeedMetrics.photoRadius + 4, theme.color(.selection))) }
-                if let request = MediaDrawing.imageRequest(media, size: frame.size, scale: env.displayScale) {
-                    commands.append(.image(request, frame, placeholder: placeholder,
-                                           failureIcon: CellLayout.failureIcon(request, frame: frame, scale: env.displayScale)))
+                commands += MediaDrawing.imageCommands(media, in: frame, hidden: hidesMedia, placeholder: placeholder,
+                                                       scale: env.displayScale)
+                if hidesMedia {
+                    MediaDrawing.drawHidden(media, in: frame, theme: theme, measurer: measurer, into: &commands)
+                } else {
+                    MediaDrawing.drawCard(media, in: frame, source: source.kind, theme: theme, measurer: measurer,
+                                          into: &commands)
                 }
-                MediaDrawing.drawCard(media, in: frame, source: source.kind, theme: theme, measurer: measurer,
-                                      into: &commands)
             } else if let text = row.text {
                 if chosen { commands.append(.fill(frame, theme.color(.selection))) }
                 commands.append(.text(text, at: Point(x: origin.x + row.textOrigin.x, y: origin.y + row.textOrigin.y),

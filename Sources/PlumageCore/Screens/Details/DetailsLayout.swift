@@ -7,6 +7,8 @@ struct DetailsLayout: Sendable {
         var textScale: Double
         var displayScale: Double
         var theme: String
+        /// What the reader opened of the post (a content warning, sensitive media).
+        var reveals: PostReveals
     }
 
     /// A section title, in content points relative to the column.
@@ -45,7 +47,8 @@ struct DetailsLayout: Sendable {
         let m = FeedMetrics.self
         var textOnly = item
         textOnly.media = []
-        post = CellLayout.make(textOnly, width: key.width, theme: theme, now: now, bodyStyle: .l1, measurer: measurer)
+        post = CellLayout.make(textOnly, width: key.width, theme: theme, now: now, bodyStyle: .l1, reveals: key.reveals,
+                               measurer: measurer)
         var y = post.height
         var headers: [Header] = []
         var rows: [Row] = []

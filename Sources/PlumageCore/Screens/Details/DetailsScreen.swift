@@ -6,8 +6,10 @@ public struct DetailsScreen: Screen {
     public let source: FeedSource
     /// Index of the post in `source.items`.
     public let item: Int
-    /// What the post lists.
-    public let content: DetailsContent
+    /// What the post lists (while a content warning is closed: only its author).
+    public internal(set) var content: DetailsContent
+    /// The content warning opened and sensitive media shown (the post's own Show more / less).
+    public internal(set) var reveals: PostReveals
     /// The vertical scroller; its offset is in content points, like the feed's.
     public internal(set) var scroll = ScrollPhysics(contentHeight: 0, viewportHeight: 0)
     /// The entry chosen with the keyboard (↑ ↓, Enter opens it); nil until a key chooses one.
@@ -19,11 +21,21 @@ public struct DetailsScreen: Screen {
     /// Where the post came from when it is a live one (its hashtags and users open live timelines).
     public internal(set) var origin: LiveOrigin?
 
-    /// The details of `source.items[item]`.
-    public init(source: FeedSource, item: Int) {
+    /// The details of `source.items[item]`, with what the reader opened of it in `reveals`.
+    public init(source: FeedSource, item: Int, reveals: PostReveals = PostReveals()) {
         self.source = source
         self.item = item
-        content = DetailsContent(item: source.items[item])
+        self.reveals = reveals
+        content = Self.content(of: source.items[item], reveals: reveals)
+    }
+
+    /// What `item` lists: all of it, or while its content warning is closed only its author (its
+    /// tags, links and media are part of what the warning hides).
+    static func content(of item: Item, reveals: PostReveals) -> DetailsContent {
+        guard !reveals.showsContent(of: item) else { return DetailsContent(item: item) }
+        var hidden = item
+        hidden.text = ""; hidden.entities = []; hidden.media = []
+        return DetailsContent(item: hidden)
     }
 
     /// The post shown.
@@ -49,7 +61,9 @@ public struct DetailsScreen: Screen {
         case let .pointerDown(.left, point) where point.y < ChromeMetrics.barHeight:
             return env.bar.rightButton.contains(point) ? [.app(.nextTheme)] : []
         default:
-            if let click = scroll.follow(event, drag: &drag, at: time), let row = row(at: click, env: env) {
+            guard let click = scroll.follow(event, drag: &drag, at: time) else { break }
+            if let effects = postClick(at: click, env: env) { return effects }
+            if let row = row(at: click, env: env) {
                 selection = row
                 return choose(row, env: env)
             }
@@ -73,9 +87,14 @@ public struct DetailsScreen: Screen {
     }
 
     /// What choosing entry `index` does: the image view, the desktop's player, a search feed, or the browser.
-    func choose(_ index: Int, env: ScreenEnvironment) -> [Effect] {
+    /// A hidden sensitive medium is shown instead (the next choice opens it).
+    mutating func choose(_ index: Int, env: ScreenEnvironment) -> [Effect] {
         let entries = content.entries
         guard entries.indices.contains(index) else { return [] }
+        if entries[index].media != nil && !reveals.showsMedia(of: post) {
+            reveals.revealMedia(of: post.id)
+            return []
+        }
         switch entries[index] {
         case let .photo(photo, _):
             return [.push(PhotoScreen(photos: Photo.photos(of: post, source: source.kind), index: photo, context: source.title))]

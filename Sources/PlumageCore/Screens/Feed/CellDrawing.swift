@@ -14,10 +14,14 @@ extension CellLayout {
         let cell = Rect(x: origin.x, y: origin.y, width: width, height: layout.height)
         if highlighted { commands.append(contentsOf: env.rowHighlight(cell, column: RowList.column(env))) }
         let placeholder = Self.placeholderColor(theme)
-        for (request, rect) in imageRequests(item, scale: env.displayScale) {
-            let frame = rect.offsetBy(dx: origin.x, dy: origin.y)
-            commands.append(.image(request, frame, placeholder: placeholder,
-                                   failureIcon: Self.failureIcon(request, frame: frame, scale: env.displayScale)))
+        if let avatar = avatarRequest(item, scale: env.displayScale) {
+            let frame = self.avatar.offsetBy(dx: origin.x, dy: origin.y)
+            commands.append(.image(avatar, frame, placeholder: placeholder,
+                                   failureIcon: Self.failureIcon(avatar, frame: frame, scale: env.displayScale)))
+        }
+        for (media, rect) in zip(item.media, photos) {
+            commands += MediaDrawing.imageCommands(media, in: rect.offsetBy(dx: origin.x, dy: origin.y), hidden: hidesMedia,
+                                                   placeholder: placeholder, scale: env.displayScale)
         }
         if item.author.avatar == nil {
             GeneratedAvatar.draw(item.author, in: layout.avatar.offsetBy(dx: origin.x, dy: origin.y), measurer: measurer,
@@ -26,28 +30,36 @@ extension CellLayout {
         func at(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y) }
         commands.append(.text(layout.name, at: at(layout.nameOrigin), key: "name:\(tag)"))
         commands.append(.text(layout.meta, at: at(layout.metaOrigin), key: "meta:\(tag):\(layout.metaDate)"))
-        commands.append(.text(layout.body, at: at(layout.bodyOrigin), key: "body:\(tag)"))
+        layout.warning?.draw(origin: origin, tag: tag, theme: theme, into: &commands)
+        if layout.showsContent { commands.append(.text(layout.body, at: at(layout.bodyOrigin), key: "body:\(tag)")) }
+        layout.card?.draw(origin: origin, tag: tag, theme: theme, into: &commands)
         for (media, frame) in zip(item.media, layout.photos) {
-            MediaDrawing.drawCard(media, in: frame.offsetBy(dx: origin.x, dy: origin.y), source: source, theme: theme,
-                                  measurer: measurer, into: &commands)
+            let frame = frame.offsetBy(dx: origin.x, dy: origin.y)
+            if hidesMedia {
+                MediaDrawing.drawHidden(media, in: frame, theme: theme, measurer: measurer, into: &commands)
+            } else {
+                MediaDrawing.drawCard(media, in: frame, source: source, theme: theme, measurer: measurer, into: &commands)
+            }
         }
         commands.append(.fill(layout.separator.offsetBy(dx: origin.x, dy: origin.y), theme.color(.separator)))
     }
 
-    /// The avatar and photo images of `item`'s cell with their frames relative to the cell (videos,
-    /// GIFs and missing files have none: nothing of theirs is ever decoded).
+    /// The avatar and media images of `item`'s cell with their frames relative to the cell, in
+    /// drawing order (videos, GIFs and missing files have none: nothing of theirs is ever decoded;
+    /// a hidden sensitive photo only its BlurHash or blurred self; a remote one its BlurHash too).
     public func imageRequests(_ item: Item, scale displayScale: DisplayScale) -> [(ImageRequest, Rect)] {
-        var result: [(ImageRequest, Rect)] = []
-        if let avatar = item.author.avatar {
-            result.append((ImageRequest(source: avatar, size: displayScale.pixels(self.avatar.size), shape: .circle),
-                           self.avatar))
-        }
+        var result: [(ImageRequest, Rect)] = avatarRequest(item, scale: displayScale).map { [($0, avatar)] } ?? []
         for (media, frame) in zip(item.media, photos) {
-            if let request = MediaDrawing.imageRequest(media, size: frame.size, scale: displayScale) {
+            for request in MediaDrawing.imageRequests(media, size: frame.size, hidden: hidesMedia, scale: displayScale) {
                 result.append((request, frame))
             }
         }
         return result
+    }
+
+    /// The avatar's image, when the author has one.
+    func avatarRequest(_ item: Item, scale displayScale: DisplayScale) -> ImageRequest? {
+        item.author.avatar.map { ImageRequest(source: $0, size: displayScale.pixels(avatar.size), shape: .circle) }
     }
 
     /// The placeholder colour made opaque over the column, so it fills without per-pixel blending.

@@ -18,16 +18,27 @@ public struct CellLayout: Sendable {
     public var body: TextBlock
     /// Top-left of `body` in points, relative to the cell.
     public var bodyOrigin: Point
-    /// Frames of the first four media (photos, videos, GIFs, missing ones alike), in attachment order.
+    /// Frames of the first four media (photos, videos, GIFs, missing ones alike), in attachment order;
+    /// none while a content warning hides them.
     public var photos: [Rect]
+    /// The content warning and its Show more / Show less button; nil when the post has none.
+    public var warning: WarningLayout? = nil
+    /// The link card under the text; nil when the post has none or a content warning hides it.
+    public var card: LinkCardLayout? = nil
+    /// True when the text, media and card show (false: a closed content warning hides them, and
+    /// `body` is empty).
+    public var showsContent = true
+    /// True when the media are sensitive and not revealed yet: drawn blurred, behind a label.
+    public var hidesMedia = false
     /// The hairline under the cell, inset to the text column as in the design.
     public var separator: Rect
 
     /// Lays out `item` for a cell `width` points wide, colours from `theme`, date relative to `now`.
-    /// `bodyStyle` is the text's style (the feed's a2; the details screen's post is larger).
+    /// `bodyStyle` is the text's style (the feed's a2; the details screen's post is larger);
+    /// `reveals` tells whether a content warning is open and sensitive media are shown.
     public static func make(
         _ item: Item, width: Double, theme: Theme, now: Timestamp, bodyStyle: FontStyle = .a2,
-        measurer: some TextMeasuring
+        reveals: PostReveals = PostReveals(), measurer: some TextMeasuring
     ) -> CellLayout {
         let m = FeedMetrics.self
         let textX = m.padding + m.avatarSize + m.avatarGap
@@ -46,12 +57,27 @@ public struct CellLayout: Sendable {
         let metaOrigin = Point(x: metaX, y: nameOrigin.y + (name.size.height - meta.size.height) * 0.8)
         y += headerHeight + m.blockGap / 2
 
-        let body = TextLayout.layout(bodySpans(item, theme: theme), style: bodyStyle, maxWidth: textWidth,
-                                     lineSpacing: m.bodyLineSpacing, measurer: measurer)
+        let showsContent = reveals.showsContent(of: item)
+        let warning = item.contentWarning.map {
+            WarningLayout.make($0, isOpen: showsContent, at: Point(x: textX, y: y), width: textWidth, style: bodyStyle,
+                               theme: theme, measurer: measurer)
+        }
+        if let warning { y = warning.button.maxY + (showsContent ? m.blockGap + 4 : 0) }
+        let body = showsContent
+            ? TextLayout.layout(bodySpans(item, theme: theme), style: bodyStyle, maxWidth: textWidth,
+                                lineSpacing: m.bodyLineSpacing, measurer: measurer)
+            : TextBlock.empty(bodyStyle)
         let bodyOrigin = Point(x: textX, y: y)
         y += body.size.height
 
-        let photoFrames = photoGrid(item.media, width: textWidth)
+        var card: LinkCardLayout?
+        if showsContent, let link = item.card {
+            y += m.blockGap + 4
+            card = LinkCardLayout.make(link, at: Point(x: textX, y: y), width: textWidth, theme: theme, measurer: measurer)
+            y = card?.frame.maxY ?? y
+        }
+
+        let photoFrames = showsContent ? photoGrid(item.media, width: textWidth) : []
         var photos: [Rect] = []
         if !photoFrames.isEmpty {
             y += m.blockGap + 4
@@ -63,6 +89,8 @@ public struct CellLayout: Sendable {
         let height = max(y, avatar.maxY + m.padding)
         return CellLayout(height: height, avatar: avatar, name: name, nameOrigin: nameOrigin, meta: meta,
                           metaOrigin: metaOrigin, metaDate: metaDate, body: body, bodyOrigin: bodyOrigin, photos: photos,
+                          warning: warning, card: card, showsContent: showsContent,
+                          hidesMedia: !reveals.showsMedia(of: item),
                           separator: Rect(x: textX, y: height - 1, width: width - textX, height: 1))
     }
 

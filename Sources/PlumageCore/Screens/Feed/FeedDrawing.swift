@@ -83,9 +83,9 @@ extension FeedScreen {
                            displayScale: env.displayScale.factor, theme: env.theme.name)
     }
 
-    /// The inputs row layout needs: items, theme and the date's "now".
+    /// The inputs row layout needs: items, theme, the date's "now" and what the reader opened.
     func layoutContext(_ env: ScreenEnvironment) -> FeedList.Context {
-        FeedList.Context(items: source.items, theme: env.theme, now: env.now)
+        FeedList.Context(items: source.items, theme: env.theme, now: env.now, reveals: reveals)
     }
 
     /// Lays out up to `maxRows` more rows that are still estimated (idle-time work, after a frame

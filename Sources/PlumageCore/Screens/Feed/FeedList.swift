@@ -52,8 +52,12 @@ public struct FeedList: Sendable {
         public var theme: Theme
         /// The moment relative dates ("3h") are measured from.
         public var now: Timestamp
+        /// What the reader opened of posts with a content warning or sensitive media.
+        public var reveals: PostReveals
         /// Creates a context.
-        public init(items: [Item], theme: Theme, now: Timestamp) { self.items = items; self.theme = theme; self.now = now }
+        public init(items: [Item], theme: Theme, now: Timestamp, reveals: PostReveals = PostReveals()) {
+            self.items = items; self.theme = theme; self.now = now; self.reveals = reveals
+        }
     }
 
     /// Creates a list of `rows` (item indices) scrolled to the top.
@@ -65,6 +69,20 @@ public struct FeedList: Sendable {
     /// A row to put at the top of the viewport, `points` into it, when the list is first laid out
     /// (a reloaded feed keeps the reader's place); used once.
     public var pendingTop: (row: Int, points: Double)?
+
+    /// A row whose layout is being redone (`invalidate(row:)`) and how far its top sits below the
+    /// viewport's top, in content points: kept when it is laid out again; used once.
+    var pinnedRow: (row: Int, points: Double)?
+
+    /// Drops the exact layout of `row` (what it shows changed: a content warning opened) for the
+    /// next `layoutIfNeeded` or `refine` to redo; meanwhile its top keeps its place on screen.
+    public mutating func invalidate(row: Int) {
+        guard layouts.indices.contains(row), layouts[row] != nil else { return }
+        layouts[row] = nil
+        estimatedCount += 1
+        refineCursor = min(refineCursor, row)
+        pinnedRow = (row, rowTops[row] - scroll.offset)
+    }
 
     /// The row at the top of the viewport and how many points into it the viewport starts; nil before layout.
     public var topRow: (row: Int, points: Double)? {
@@ -117,6 +135,7 @@ public struct FeedList: Sendable {
                 offset = rowTops[top.row] + min(top.points, heights[top.row] - 1)
             }
             pendingTop = nil
+            pinnedRow = nil
             scroll.resize(contentHeight: contentHeight, viewportHeight: viewportHeight, keepingOffset: offset)
         } else if scroll.viewportHeight != viewportHeight {
             scroll.resize(contentHeight: contentHeight, viewportHeight: viewportHeight, keepingOffset: scroll.offset)
@@ -151,15 +170,18 @@ public struct FeedList: Sendable {
         var changed = false
         for row in range where layouts[row] == nil {
             let layout = CellLayout.make(context.items[rows[row]], width: key.width, theme: context.theme,
-                                         now: context.now, measurer: measurer)
+                                         now: context.now, reveals: context.reveals, measurer: measurer)
             layouts[row] = layout
             estimatedCount -= 1
             if layout.height != heights[row] { heights[row] = layout.height; changed = true }
         }
+        let pin = pinnedRow.flatMap { layouts[$0.row] == nil ? nil : $0 }
+        if pin != nil { pinnedRow = nil }
         guard changed else { return false }
         rebuildTops()
         var offset = anchor.map { rowTops[$0.row] + $0.fraction * heights[$0.row] } ?? scroll.offset
         if pinnedToBottom { offset = contentHeight - scroll.viewportHeight }
+        if let pin { offset = rowTops[pin.row] - pin.points }
         scroll.resize(contentHeight: contentHeight, viewportHeight: scroll.viewportHeight, keepingOffset: offset)
         return true
     }

@@ -30,6 +30,8 @@ public struct FeedScreen: Screen {
     public internal(set) var newPostsAbove = 0
     /// Where the new-posts pill was last laid out (by `update`), for clicks; nil when not shown.
     var newPostsPillFrame: Rect?
+    /// The content warnings opened and sensitive media shown, by item id (kept across reloads).
+    public internal(set) var reveals = PostReveals()
 
     /// Creates the screen showing `source`'s first section from its top.
     public init(source: FeedSource) {
@@ -91,7 +93,9 @@ public struct FeedScreen: Screen {
         if let query {
             // A search feed searches the new source again, keeping its query.
             let offset = list.scroll.offset
+            let reveals = reveals
             self = Self.search(query, in: newSource)
+            self.reveals = reveals
             list.scroll.resize(contentHeight: offset + viewportHeight, viewportHeight: viewportHeight, keepingOffset: offset)
             return
         }
@@ -126,7 +130,7 @@ public struct FeedScreen: Screen {
 
     /// The details of item `item` (an index into the source's items).
     public func detailsScreen(item: Int) -> DetailsScreen {
-        var details = DetailsScreen(source: source, item: item)
+        var details = DetailsScreen(source: source, item: item, reveals: reveals)
         details.origin = live?.origin(ofItem: source.items[item].id)
         return details
     }
@@ -169,6 +173,8 @@ public struct FeedScreen: Screen {
             if d.moved {
                 list.scroll.dragEnded(at: time)
             } else if let effects = liveClick(at: point, env: env) {
+                return effects
+            } else if let effects = revealClick(at: point, env: env) {
                 return effects
             } else if let (item, media) = mediaHit(at: point, env: env) {
                 return [choose(media: media, of: item)]

@@ -177,6 +177,19 @@ import Testing
         #expect(app.feedScreen?.searchField != nil)
     }
 
+    @Test func inTheSplitViewTheBoxIsCentredInTheWindowAndBackClosesOnlyIt() {
+        var app = makeApp(size: Size(width: 1280, height: 800))
+        _ = app.handle(.key(.down, []), at: 1)
+        _ = app.handle(.key(.enter, []), at: 1)
+        guard app.split != nil else { Issue.record("no split view at 1280 pt"); return }
+        // (1280 − 640) / 2 = 320, plus the 10 pt padding: the window's centre, not a pane's.
+        #expect(app.handle(Self.ctrlL, at: 2) == [.textInput(Rect(x: 330, y: 70, width: 620, height: 36))])
+        _ = app.handle(.key(.down, []), at: 2)  // the box's choice, not the list's selection
+        #expect(app.locationBox?.choice == 0)
+        #expect(app.handle(.pointerDown(.back, at: Point(x: 100, y: 400)), at: 3) == [.textInput(nil)])
+        #expect(app.locationBox == nil && app.split != nil && app.stack.depth == 2)
+    }
+
     @Test func aShortWindowListsOnlyTheRowsThatFit() {
         // 200 pt tall: rows start at 112 and must end 18 pt above the bottom, so one 52 pt row fits.
         var app = makeApp(size: Size(width: 300, height: 200))

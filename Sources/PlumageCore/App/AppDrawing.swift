@@ -108,7 +108,7 @@ extension AppState {
         return stack.screens[depth].frame(env: env, measurer: measurer)
     }
 
-    /// The key help, the FPS overlay and the notice, over any screen, when they are shown.
+    /// The key help, the location box, the FPS overlay and the notice, over any screen, when they are shown.
     func drawOverlays(at time: Seconds, measurer: some TextMeasuring, statistics: FrameStatistics?,
                       into commands: inout [DrawCommand]) {
         loading?.draw(windowSize: windowSize, time: time, theme: theme, measurer: measurer, into: &commands)
@@ -116,6 +116,7 @@ extension AppState {
             HelpOverlay.draw(screenRows: top.keyHelp, canGoBack: stack.depth > 1, windowSize: windowSize, theme: theme,
                              measurer: measurer, into: &commands)
         }
+        drawLocation(measurer: measurer, into: &commands)
         if showsFPS, statistics != nil {
             overlay.draw(windowSize: windowSize, theme: theme, into: &commands)
         }

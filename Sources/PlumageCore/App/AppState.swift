@@ -51,6 +51,8 @@ public struct AppState: Sendable {
     /// Where the photo the top screen showed at the last `update` (nil: none, or a missing
     /// one), so that each photo viewed is remembered once per viewing.
     var lastViewedPhoto: ResourceLocator?
+    /// The location box (Ctrl+L) while it is open over the screens; nil while it is closed.
+    public internal(set) var locationBox: LocationBox?
     /// The notice shown at the bottom of the window (a failed reload), if any.
     public internal(set) var notice: Notice?
     /// The FPS overlay's cached text and graph.
@@ -115,8 +117,8 @@ public struct AppState: Sendable {
     /// Back come first; input then goes to the top screen, and news to every screen.
     public mutating func handle(_ event: InputEvent, at time: Seconds) -> [Effect] {
         var effects = route(event, at: time)
-        // Text input is on exactly while the screen the keys go to edits text, wherever it is.
-        let wanted = keyScreenTextArea
+        // Text input is on exactly while the location box or the screen the keys go to edits text.
+        let wanted = locationTextArea ?? keyScreenTextArea
         if wanted != textInputShown {
             textInputShown = wanted
             effects.append(.textInput(wanted))
@@ -135,6 +137,7 @@ public struct AppState: Sendable {
     /// Applies one event: app-wide keys and Back first, then the top screen (input) or every
     /// screen (news); returns the effects for the platform.
     mutating func route(_ event: InputEvent, at time: Seconds) -> [Effect] {
+        if let effects = routeToLocation(event, at: time) { return effects }
         switch event {
         case .quit:
             return [.quit]
@@ -298,6 +301,7 @@ public struct AppState: Sendable {
         case .back: return back(at: time)
         case .showRecents:
             if !(top is RecentsScreen) { stack.push(RecentsScreen(recents: recents), at: time, animated: true) }
+        case .openLocation: locationBox = locationBox == nil ? LocationBox() : nil
         }
         return []
     }

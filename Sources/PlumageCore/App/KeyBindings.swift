@@ -74,7 +74,7 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
     case reload
     /// Switch between windowed and fullscreen; quit.
     case toggleFullscreen, quit
-    /// Close the help or the top screen's menu, else go back to the screen below.
+    /// Close the help, the location box or the top screen's menu, else go back to the screen below.
     case back
     /// Show or hide the key help.
     case toggleHelp
@@ -84,6 +84,8 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
     case textSize(Int)
     /// Show the recently opened sources and photos.
     case showRecents
+    /// Open or close the location box (an address, a feed, `@user@host` or a file path to open).
+    case openLocation
 
     /// What the command does, for the `?` overlay.
     public var help: String {
@@ -99,6 +101,7 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
         case .switchPane: "list or detail (split view)"
         case .textSize: "text size"
         case .showRecents: "recently opened"
+        case .openLocation: "open an address, feed or path"
         }
     }
 
@@ -122,6 +125,7 @@ public enum AppCommand: Hashable, Sendable, KeyCommand {
         (KeyChord(.character("?")),              .toggleHelp),
         (KeyChord(.tab),                         .switchPane),
         (KeyChord(.character("o"), .control),    .showRecents),
+        (KeyChord(.character("l"), .control),    .openLocation),
     ])
 }
 

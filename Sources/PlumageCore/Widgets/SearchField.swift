@@ -7,16 +7,18 @@ public struct SearchField: Hashable, Sendable {
     public private(set) var caret = 0
     /// The IME's composition shown at the caret, not part of `text` yet.
     public private(set) var composition = ""
-    /// At most this many characters are kept (a paste of a whole document is cut).
+    /// At most this many characters are kept in a search box (a paste of a whole document is cut).
     public static let maxLength = 200
+    /// At most this many characters are kept in this field (`maxLength` unless made with another).
+    public let limit: Int
 
-    /// An empty field.
-    public init() {}
+    /// An empty field keeping at most `limit` characters.
+    public init(limit: Int = SearchField.maxLength) { self.limit = limit }
 
-    /// Inserts `typed` at the caret (newlines and tabs become spaces), up to `maxLength`.
+    /// Inserts `typed` at the caret (newlines and tabs become spaces), up to `limit`.
     public mutating func insert(_ typed: String) {
         let clean = String(typed.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-        let room = max(0, Self.maxLength - text.count)
+        let room = max(0, limit - text.count)
         let added = String(clean.prefix(room))
         let index = text.index(text.startIndex, offsetBy: caret)
         text.insert(contentsOf: added, at: index)
@@ -47,15 +49,16 @@ public struct SearchField: Hashable, Sendable {
     /// Moves the caret to the start (`toEnd` false) or the end of the text.
     public mutating func moveCaret(toEnd: Bool) { caret = toEnd ? text.count : 0 }
 
-    /// Appends the field drawn in `frame` (the bar's middle): a rounded well, the query (or a hint),
-    /// the composition in the link colour, and the caret.
-    func draw(in frame: Rect, theme: Theme, measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
+    /// Appends the field drawn in `frame` (the bar's middle): a rounded well, the query (or `hint`),
+    /// the composition in the link colour, and the caret; its text is keyed under `key`.
+    func draw(in frame: Rect, hint: String = "Search: words, #tag, @user", key: String = "search-field", theme: Theme,
+              measurer: some TextMeasuring, into commands: inout [DrawCommand]) {
         commands.append(.roundedFill(frame, radius: frame.height / 2, theme.color(.selection)))
         let inner = frame.insetBy(14)
         let before = String(text.prefix(caret)), after = String(text.dropFirst(caret))
         var spans: [StyledSpan] = []
         if text.isEmpty && composition.isEmpty {
-            spans = [StyledSpan("Search: words, #tag, @user", theme.color(.date))]
+            spans = [StyledSpan(Substring(hint), theme.color(.date))]
         } else {
             spans = [StyledSpan(Substring(before), theme.color(.barTitle))]
             if !composition.isEmpty { spans.append(StyledSpan(Substring(composition), theme.color(.link))) }
@@ -70,7 +73,7 @@ public struct SearchField: Hashable, Sendable {
         let y = (frame.midY - block.size.height / 2).rounded()
         commands.append(.clip(frame.insetBy(6)))
         commands.append(.text(block, at: Point(x: (inner.minX - shift).rounded(), y: y),
-                              key: "search-field:\(text):\(composition):\(theme.name)"))
+                              key: "\(key):\(text):\(composition):\(theme.name)"))
         commands.append(.fill(Rect(x: (inner.minX + caretX - shift).rounded(), y: y + 2, width: 2,
                                    height: block.size.height - 4), theme.color(.link)))
         commands.append(.clip(nil))

@@ -75,8 +75,11 @@ public final class ImageStore {
         textures = CostCache(costLimit: byteLimit)
         remote = fetcher.map { fetcher in
             // Feed images fetch after the loading lane's other work (a source being opened, a page of
-            // a feed), nearest rows first among themselves.
-            RemoteImageFetches(fetcher: fetcher, pool: pool, priorityOffset: Self.fetchPriorityOffset) { _, waiters, result in
+            // a feed), nearest rows first among themselves, leaving that work a worker of its own.
+            RemoteImageFetches(
+                fetcher: fetcher, pool: pool, priorityOffset: Self.fetchPriorityOffset,
+                maxTransfers: pool.workerCount(.loading) - 1
+            ) { _, waiters, result in
                 for (request, ask) in waiters {
                     switch result {
                     case .success(let bytes):
@@ -133,7 +136,7 @@ public final class ImageStore {
         }
         if let remote, case .url(let url) = image.source {
             let ask = RemoteImageFetches<ImageRequest>.Ask(priority: request.priority, generation: request.generation)
-            if !known || remote.isWaiting(url, image) { remote.want(url, by: image, ask) }
+            if known { remote.raise(url, by: image, ask) } else { remote.want(url, by: image, ask) }
             return
         }
         if known && !workers.isQueued(image) { return }

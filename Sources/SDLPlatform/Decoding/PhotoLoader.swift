@@ -116,7 +116,8 @@ public final class PhotoLoader {
         self.mailbox = mailbox
         workers = DecodeWorkers(mailbox: mailbox, pool: pool)
         remote = fetcher.map {
-            RemoteImageFetches(fetcher: $0, pool: pool, priorityOffset: 0) { url, _, result in
+            RemoteImageFetches(fetcher: $0, pool: pool, priorityOffset: 0, maxTransfers: pool.workerCount(.loading)) {
+                url, _, result in
                 mailbox.post(.fetched(source: .url(url), result))
             }
         }
@@ -280,8 +281,11 @@ public final class PhotoLoader {
         guard let want = wanted[source] else { return }
         let bytes = fetched[source]
         if let remote, stage != .pyramid, case .url(let url) = source, bytes == nil {
-            inFlight[JobKey(source: source, stage: .fetch)] = want.generation
-            remote.want(url, by: source, .init(priority: Self.priorityBase + want.priority, generation: want.generation))
+            let fetch = JobKey(source: source, stage: .fetch)
+            let ask = RemoteImageFetches<ResourceLocator>.Ask(priority: Self.priorityBase + want.priority, generation: want.generation)
+            // One fetch a photo: a second stage (or request) asking while it runs only raises it.
+            if inFlight[fetch] == nil { remote.want(url, by: source, ask) } else { remote.raise(url, by: source, ask) }
+            inFlight[fetch] = want.generation
             return
         }
         let key = JobKey(source: source, stage: stage)

@@ -4,12 +4,15 @@ import Locking
 
 /// The remote fetches of one client (the feed's `ImageStore`, the image view's `PhotoLoader`): one
 /// transfer per URL however many of the client's requests want it (an avatar at several sizes), on
-/// the job system's loading lane, so a slow server never holds a decode worker. A fetch ends in
-/// `onFetched` (called on the loading worker) with the waiters still wanting it then.
+/// the job system's loading lane, so a slow server never holds a decode worker. At most
+/// `maxTransfers` of the client's jobs are on the lane at once (the feed's images leave a loading
+/// worker to the lane's other work: a source being opened never waits behind a stalled server);
+/// the rest wait here, highest priority first. A fetch ends in `onFetched` (called on the loading
+/// worker) with the waiters still wanting it then.
 ///
-/// Dropping the last waiter of a URL drops its queued fetch, or cancels its transfer when it is
-/// under way (`RemoteFetchCancellation`); a fetch another waiter still wants goes on. Thread-safe;
-/// the client calls it from the main thread.
+/// Dropping the last waiter of a URL drops its waiting or queued fetch, or cancels its transfer
+/// when it is under way (`RemoteFetchCancellation`); a fetch another waiter still wants goes on.
+/// Thread-safe; the client calls it from the main thread.
 final class RemoteImageFetches<Waiter: Hashable & Sendable>: Sendable {
     /// What a waiter asked with: its priority and generation (handed back to `onFetched`).
     struct Ask: Sendable {
@@ -19,16 +22,27 @@ final class RemoteImageFetches<Waiter: Hashable & Sendable>: Sendable {
         var generation: Int
     }
 
-    /// One URL's fetch: who wants it, and whether a worker has taken it.
+    /// One URL's fetch: who wants it, and how far it got.
     private struct Fetch {
         /// Identifies this fetch (a later one of the same URL has another), and ends its transfer.
         let cancellation: RemoteFetchCancellation
         /// The waiters and what they asked with.
         var waiters: [Waiter: Ask]
-        /// The loading-lane priority the queued job has.
+        /// The loading-lane priority: the highest of its waiters', plus the offset.
         var priority: Int
+        /// Order of arrival, for ties of priority.
+        var sequence: Int
+        /// True once its job is on the lane.
+        var submitted = false
         /// True once a worker has started the transfer.
         var started = false
+    }
+
+    /// The fetches by URL and the count of this client's jobs on the lane.
+    private struct State {
+        var fetches: [String: Fetch] = [:]
+        var jobsOnLane = 0
+        var nextSequence = 0
     }
 
     /// Where bytes come from.
@@ -37,96 +51,149 @@ final class RemoteImageFetches<Waiter: Hashable & Sendable>: Sendable {
     let pool: JobSystem
     /// Added to each waiter's priority on the loading lane (negative: after the lane's other work).
     let priorityOffset: Int
+    /// Most of this client's jobs on the loading lane at once (at least 1).
+    let maxTransfers: Int
     /// Called on the loading worker when a fetch ends, with its waiters and the bytes or the failure.
     private let onFetched: @Sendable (_ url: String, _ waiters: [Waiter: Ask], Result<[UInt8], ImageError>) -> Void
     private let owner = JobOwner()
-    private let fetches = Locked<[String: Fetch]>([:])
+    private let state = Locked(State())
 
-    /// Fetches with `fetcher` on `pool`'s loading lane at waiters' priorities plus `priorityOffset`,
-    /// reporting each ended fetch to `onFetched`.
+    /// Fetches with `fetcher` on `pool`'s loading lane at waiters' priorities plus `priorityOffset`, at
+    /// most `maxTransfers` at once, reporting each ended fetch to `onFetched`.
     init(
-        fetcher: any RemoteImageFetching, pool: JobSystem, priorityOffset: Int,
+        fetcher: any RemoteImageFetching, pool: JobSystem, priorityOffset: Int, maxTransfers: Int,
         onFetched: @escaping @Sendable (_ url: String, _ waiters: [Waiter: Ask], Result<[UInt8], ImageError>) -> Void
     ) {
         self.fetcher = fetcher
         self.pool = pool
         self.priorityOffset = priorityOffset
+        self.maxTransfers = max(1, maxTransfers)
         self.onFetched = onFetched
     }
 
-    /// Cancels every fetch (queued ones dropped, transfers ended); nothing more is reported.
+    /// Cancels every fetch (waiting and queued ones dropped, transfers ended); nothing more is reported.
     deinit { cancelAll() }
 
     /// Adds `waiter` to the fetch of `url` (starting one when there is none) at `ask`'s priority; a
-    /// queued fetch rises to the highest priority of its waiters.
+    /// fetch not yet started rises to the highest priority of its waiters.
     func want(_ url: String, by waiter: Waiter, _ ask: Ask) {
-        let submit = fetches.withLock { fetches -> (RemoteFetchCancellation, Int)? in
-            let priority = ask.priority + priorityOffset
-            if var fetch = fetches[url] {
+        let priority = ask.priority + priorityOffset
+        let resubmit = state.withLock { state -> RemoteFetchCancellation? in
+            if var fetch = state.fetches[url] {
                 fetch.waiters[waiter] = ask
                 let raise = !fetch.started && priority > fetch.priority
                 if raise { fetch.priority = priority }
-                fetches[url] = fetch
-                return raise ? (fetch.cancellation, priority) : nil
+                state.fetches[url] = fetch
+                return raise && fetch.submitted ? fetch.cancellation : nil
             }
-            let fetch = Fetch(cancellation: RemoteFetchCancellation(), waiters: [waiter: ask], priority: priority)
-            fetches[url] = fetch
-            return (fetch.cancellation, priority)
+            state.nextSequence += 1
+            state.fetches[url] = Fetch(
+                cancellation: RemoteFetchCancellation(), waiters: [waiter: ask], priority: priority,
+                sequence: state.nextSequence)
+            return nil
         }
-        // A queued job with the same key is replaced: the fetch keeps one job at its latest priority.
-        if let (token, priority) = submit { submitJob(url, token: token, priority: priority) }
+        requeue(url, resubmit, priority: priority)
+        pump()
     }
 
-    /// True while `waiter` waits for the fetch of `url` (not yet ended).
-    func isWaiting(_ url: String, _ waiter: Waiter) -> Bool { fetches.withLock { $0[url]?.waiters[waiter] != nil } }
+    /// Queues the job of the fetch `token` names again at `priority` when it is still queued (one a
+    /// worker has just taken runs as it is); its slot stays taken. Nothing for a nil `token`.
+    private func requeue(_ url: String, _ token: RemoteFetchCancellation?, priority: Int) {
+        if let token, pool.cancel(on: .loading, key: JobKey(owner: owner, url)) {
+            submitJob(url, token: token, priority: priority)
+        }
+    }
 
-    /// Removes `waiter` from the fetch of `url`; the last one gone drops the queued fetch or cancels
-    /// the transfer under way.
+    /// `want` for a `waiter` already waiting for `url` (a new priority); nothing when its fetch has
+    /// ended meanwhile (its result is on the way: no second transfer).
+    func raise(_ url: String, by waiter: Waiter, _ ask: Ask) {
+        let priority = ask.priority + priorityOffset
+        let resubmit = state.withLock { state -> RemoteFetchCancellation? in
+            guard var fetch = state.fetches[url], fetch.waiters[waiter] != nil else { return nil }
+            fetch.waiters[waiter] = ask
+            let raise = !fetch.started && priority > fetch.priority
+            if raise { fetch.priority = priority }
+            state.fetches[url] = fetch
+            return raise && fetch.submitted ? fetch.cancellation : nil
+        }
+        requeue(url, resubmit, priority: priority)
+    }
+
+    /// Removes `waiter` from the fetch of `url`; the last one gone drops the waiting or queued fetch
+    /// or cancels the transfer under way.
     func drop(_ url: String, _ waiter: Waiter) {
-        let ended = fetches.withLock { fetches -> Fetch? in
-            guard var fetch = fetches[url], fetch.waiters.removeValue(forKey: waiter) != nil else { return nil }
+        let ended = state.withLock { state -> Fetch? in
+            guard var fetch = state.fetches[url], fetch.waiters.removeValue(forKey: waiter) != nil else { return nil }
             if !fetch.waiters.isEmpty {
-                fetches[url] = fetch
+                state.fetches[url] = fetch
                 return nil
             }
-            fetches[url] = nil
+            state.fetches[url] = nil
             return fetch
         }
         guard let ended else { return }
-        if !ended.started { pool.cancel(on: .loading, key: JobKey(owner: owner, url)) }
         ended.cancellation.cancel()
+        // A job taken off the queue never runs, so its slot is given back here (a running one gives
+        // its own back as it ends).
+        if ended.submitted && !ended.started && pool.cancel(on: .loading, key: JobKey(owner: owner, url)) {
+            state.withLock { $0.jobsOnLane -= 1 }
+            pump()
+        }
     }
 
-    /// Drops every fetch: queued ones never run, transfers under way are cancelled.
+    /// Drops every fetch: waiting and queued ones never run, transfers under way are cancelled.
     func cancelAll() {
-        let all = fetches.withLock { fetches in
-            defer { fetches = [:] }
-            return fetches
+        let all = state.withLock { state in
+            defer { state.fetches = [:] }
+            return state.fetches
         }
-        pool.cancel(on: .loading) { key, _ in key.owner == owner }
+        let dropped = pool.cancel(on: .loading) { key, _ in key.owner == owner }
+        state.withLock { $0.jobsOnLane -= dropped }
         for fetch in all.values { fetch.cancellation.cancel() }
     }
 
     /// Number of URLs being fetched or waiting to be.
-    var count: Int { fetches.withLock { $0.count } }
+    var count: Int { state.withLock { $0.fetches.count } }
 
-    /// Queues the job fetching `url` for the fetch `token` names.
+    /// Puts waiting fetches on the lane, highest priority first, while fewer than `maxTransfers` are.
+    private func pump() {
+        let ready = state.withLock { state -> [(String, RemoteFetchCancellation, Int)] in
+            var ready: [(String, RemoteFetchCancellation, Int)] = []
+            while state.jobsOnLane < maxTransfers {
+                let next = state.fetches.filter { !$0.value.submitted }
+                    .min { ($1.value.priority, $0.value.sequence) < ($0.value.priority, $1.value.sequence) }
+                guard let (url, fetch) = next else { break }
+                state.fetches[url]?.submitted = true
+                state.jobsOnLane += 1
+                ready.append((url, fetch.cancellation, fetch.priority))
+            }
+            return ready
+        }
+        for (url, token, priority) in ready { submitJob(url, token: token, priority: priority) }
+    }
+
+    /// Queues the job fetching `url` for the fetch `token` names (one slot of `maxTransfers`, given
+    /// back when the job ends).
     private func submitJob(_ url: String, token: RemoteFetchCancellation, priority: Int) {
-        let (fetches, fetcher, onFetched) = (self.fetches, self.fetcher, self.onFetched)
-        pool.submit(on: .loading, key: JobKey(owner: owner, url), priority: priority) {
+        let submitted = pool.submit(on: .loading, key: JobKey(owner: owner, url), priority: priority) { [self] in
+            defer {
+                state.withLock { $0.jobsOnLane -= 1 }
+                pump()
+            }
             // Still wanted, and still this fetch (a dropped one may have been replaced by a new one)?
-            let current = fetches.withLock { fetches -> Bool in
-                guard fetches[url]?.cancellation === token, fetches[url]?.started == false else { return false }
-                fetches[url]?.started = true
+            let current = state.withLock { state -> Bool in
+                guard state.fetches[url]?.cancellation === token, state.fetches[url]?.started == false else { return false }
+                state.fetches[url]?.started = true
                 return true
             }
             guard current else { return }
             let result = fetcher.bytes(of: url, cancellation: token)
-            let waiters = fetches.withLock { fetches -> [Waiter: Ask]? in
-                guard fetches[url]?.cancellation === token else { return nil }
-                return fetches.removeValue(forKey: url)?.waiters
+            let waiters = state.withLock { state -> [Waiter: Ask]? in
+                guard state.fetches[url]?.cancellation === token else { return nil }
+                return state.fetches.removeValue(forKey: url)?.waiters
             }
             if let waiters { onFetched(url, waiters, result) }
         }
+        if !submitted { state.withLock { $0.jobsOnLane -= 1 } }  // the system is shut down
     }
 }

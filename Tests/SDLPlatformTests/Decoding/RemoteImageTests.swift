@@ -62,11 +62,11 @@ final class FakeImageFetcher: RemoteImageFetching {
         avatarURL: HostileFiles.png(HostileFiles.quadrants(24, 24)),
     ]
 
-    /// A store on its own job system (one decode and one loading worker) fetching through `fetcher`.
-    private func store(_ fetcher: (any RemoteImageFetching)?) throws -> ImageStore {
+    /// A store on its own job system (one decode worker, `loading` loading workers) fetching through `fetcher`.
+    private func store(_ fetcher: (any RemoteImageFetching)?, loading: Int = 1) throws -> ImageStore {
         let renderer = try Renderer(headless: PixelSize(width: 64, height: 64))
         let store = try ImageStore(
-            renderer: renderer, pool: JobSystem(workers: WorkerCounts(decode: 1, loading: 1)),
+            renderer: renderer, pool: JobSystem(workers: WorkerCounts(decode: 1, loading: loading)),
             cache: DecodedImageCache(byteLimit: 16 << 20), fetcher: fetcher)
         store.uploadBudgetMs = 1000
         return store
@@ -122,17 +122,62 @@ final class FakeImageFetcher: RemoteImageFetching {
                                        gated: [blocker])
         let store = try store(fetcher)
         _ = load(store, 1, .url(blocker), 8, 8)
-        fetcher.started.wait()  // the one loading worker is busy: the next fetch stays queued
+        fetcher.started.wait()  // the one loading worker is busy: the next fetch waits its turn
         _ = load(store, 2, .url(Self.photoURL), 8, 8, priority: 9)
         store.cancel([ResourceID(2)])
         fetcher.open(blocker)
         #expect(news(store, count: 1) == ["#1 ready 8x8"])
         // Wait for the loading lane to go idle: a queued fetch would have run by now.
+        waitForLoadingLane(store)
+        #expect(fetcher.calls.withLock { $0 } == [blocker])
+        #expect(store.remote?.count == 0 && store.outstanding == 0)
+    }
+
+    /// Returns once the loading lane of `store` has run every job queued before this call.
+    private func waitForLoadingLane(_ store: ImageStore) {
         let idle = DispatchSemaphore(value: 0)
         store.workers.pool.submit(on: .loading, priority: -1_000_000) { idle.signal() }
         idle.wait()
-        #expect(fetcher.calls.withLock { $0 } == [blocker])
-        #expect(store.remote?.count == 0 && store.outstanding == 0)
+    }
+
+    @Test func aFetchQueuedOnTheLaneIsTakenOffItWhenCancelled() throws {
+        let fetcher = FakeImageFetcher(files: Self.files)
+        let store = try store(fetcher)
+        // Other work holds the one loading worker: the fetch is queued on the lane, not started.
+        let release = DispatchSemaphore(value: 0), holding = DispatchSemaphore(value: 0)
+        store.workers.pool.submit(on: .loading, priority: 1000) {
+            holding.signal()
+            release.wait()
+        }
+        holding.wait()
+        _ = load(store, 1, .url(Self.photoURL), 8, 8)
+        #expect(store.workers.pool.queuedCount(on: .loading) == 1)
+        store.cancel([ResourceID(1)])
+        #expect(store.workers.pool.queuedCount(on: .loading) == 0)
+        // Its slot is free again: the next image is fetched once the lane is.
+        _ = load(store, 2, .url(Self.avatarURL), 8, 8)
+        release.signal()
+        #expect(news(store, count: 1) == ["#2 ready 8x8"])
+        #expect(fetcher.calls.withLock { $0 } == [Self.avatarURL])
+    }
+
+    @Test func feedImagesLeaveALoadingWorkerToOtherWork() throws {
+        let (a, b, c) = ("https://cdn.example/a.jpg", "https://cdn.example/b.jpg", "https://cdn.example/c.jpg")
+        let jpeg = Self.files[Self.photoURL]!
+        let fetcher = FakeImageFetcher(files: [a: jpeg, b: jpeg, c: jpeg], gated: [a, b])
+        let store = try store(fetcher, loading: 3)
+        _ = load(store, 1, .url(a), 8, 8)
+        _ = load(store, 2, .url(b), 8, 8)
+        _ = load(store, 3, .url(c), 8, 8)
+        fetcher.started.wait()
+        fetcher.started.wait()
+        // Two transfers hold two of the three workers; the third runs other work, not the third image.
+        waitForLoadingLane(store)
+        #expect(Set(fetcher.calls.withLock { $0 }) == [a, b])
+        fetcher.open(a)
+        fetcher.open(b)
+        #expect(Set(news(store, count: 3)) == ["#1 ready 8x8", "#2 ready 8x8", "#3 ready 8x8"])
+        #expect(fetcher.calls.withLock { $0 }.count == 3)
     }
 
     @Test func cancellingTheLastRequestOfAURLCancelsItsTransfer() throws {

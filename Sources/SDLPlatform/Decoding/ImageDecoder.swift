@@ -23,6 +23,7 @@ public struct DecodedImage: Sendable {
 /// - [x] JPEG via TurboJPEG with 1/8…1/1 scaling for a cover target, EXIF orientation applied
 /// - [x] PNG, GIF (first frame), WebP, BMP and CMYK JPEG via SDL_image, converted to ARGB8888
 /// - [x] downscale of results more than 2× larger than the target in both dimensions
+/// - [x] remote images from the bytes the caller fetched (`bytes:`), BlurHash placeholders from their string
 /// - [ ] region/tile decode of huge images (sdl-notes.md §7)
 public enum ImageDecoder {
     /// Loads SDL_image's PNG, JPEG and (when present) WebP codecs. Call once on the main thread

@@ -116,7 +116,8 @@ public final class PhotoLoader {
         self.mailbox = mailbox
         workers = DecodeWorkers(mailbox: mailbox, pool: pool)
         remote = fetcher.map {
-            RemoteImageFetches(fetcher: $0, pool: pool, priorityOffset: 0, maxTransfers: pool.workerCount(.loading)) {
+            // Like the feed's images, photos leave a loading worker to the lane's other work.
+            RemoteImageFetches(fetcher: $0, pool: pool, priorityOffset: 0, maxTransfers: pool.workerCount(.loading) - 1) {
                 url, _, result in
                 mailbox.post(.fetched(source: .url(url), result))
             }

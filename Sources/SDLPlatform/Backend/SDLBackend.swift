@@ -35,10 +35,11 @@ public final class SDLBackend {
 
     /// A backend drawing with `renderer`, with resources under `assetsDirectory` and `fontsDirectory`,
     /// running its work on `jobs` (the app's one job system; by default, for tests and tools, one
-    /// the caller creates for this backend alone); its decoders read zip members through `archives`.
+    /// the caller creates for this backend alone); its decoders read zip members through `archives`
+    /// and remote images' bytes through `remoteImages` (nil: remote images fail).
     public init(
         assetsDirectory: String, fontsDirectory: String, renderer: Renderer, systemEmoji: Bool,
-        archives: OpenArchives? = nil, jobs: JobSystem = JobSystem()
+        archives: OpenArchives? = nil, jobs: JobSystem = JobSystem(), remoteImages: (any RemoteImageFetching)? = nil
     ) throws(SDLError) {
         self.renderer = renderer
         let fonts = try FontLibrary(files: .init(fontsDirectory: fontsDirectory, systemEmoji: systemEmoji))
@@ -47,10 +48,10 @@ public final class SDLBackend {
         jobs.freeSDLThreadDataOnWorkerExit()
         let cache = DecodedImageCache()
         decodedImages = cache
-        images = try ImageStore(renderer: renderer, pool: jobs, cache: cache, archives: archives)
+        images = try ImageStore(renderer: renderer, pool: jobs, cache: cache, archives: archives, fetcher: remoteImages)
         executor = DisplayListExecutor(renderer: renderer, images: images, measurer: measurer,
                                        iconsDirectory: assetsDirectory + "/icons")
-        photos = try PhotoLoader(pool: jobs, cache: cache, archives: archives)
+        photos = try PhotoLoader(pool: jobs, cache: cache, archives: archives, fetcher: remoteImages)
         photoTextures = PhotoTextures(renderer: renderer, tileSide: min(renderer.maxTextureSide, 1024))
         background = try Mailbox<InputEvent>()
         executor.photos = photos

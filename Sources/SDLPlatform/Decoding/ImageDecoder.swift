@@ -23,6 +23,7 @@ public struct DecodedImage: Sendable {
 /// - [x] JPEG via TurboJPEG with 1/8…1/1 scaling for a cover target, EXIF orientation applied
 /// - [x] PNG, GIF (first frame), WebP, BMP and CMYK JPEG via SDL_image, converted to ARGB8888
 /// - [x] downscale of results more than 2× larger than the target in both dimensions
+/// - [x] remote images from the bytes the caller fetched (`bytes:`), BlurHash placeholders from their string
 /// - [ ] region/tile decode of huge images (sdl-notes.md §7)
 public enum ImageDecoder {
     /// Loads SDL_image's PNG, JPEG and (when present) WebP codecs. Call once on the main thread
@@ -42,13 +43,15 @@ public enum ImageDecoder {
     /// lane's thread until libpng gives up, possibly never (the PNG chunk walk already rejects the
     /// files known to hang it; see `runWithTimeout`). JPEG decodes (TurboJPEG, no known hangs) run
     /// inline on the calling thread. A zip member is read through `archives` (without it, files only);
-    /// a URL is not fetched here (`.cannotRead`).
+    /// a URL is not fetched here: its `bytes`, fetched by the caller, are decoded (without them,
+    /// `.cannotRead`). A BlurHash is decoded from its string (`decodeBlurHash`).
     public static func decode(
         source: ResourceLocator, cover target: PixelSize?, pixelCap: Int = 250_000_000, timeout: Double = 5,
-        archives: OpenArchives? = nil
+        archives: OpenArchives? = nil, bytes: [UInt8]? = nil
     ) -> Result<DecodedImage, ImageError> {
+        if case .blurhash(let hash) = source { return decodeBlurHash(hash, cover: target) }
         do throws(ImageError) {
-            let file = try ImageFile(source: source, archives: archives)
+            let file = try ImageFile(source: source, archives: archives, bytes: bytes)
             let info = try inspect(file, pixelCap: pixelCap)
             let storedTarget = target.map { info.orientation >= 5 ? PixelSize(width: $0.height, height: $0.width) : $0 }
             var bitmap = try decodeFull(file: file, info: info, target: storedTarget, timeout: timeout)
@@ -72,12 +75,12 @@ public enum ImageDecoder {
     /// Reads the header of `source` without decoding: format, stored size and EXIF orientation. Fails
     /// with `.tooLarge` above `pixelCap` pixels, and for a PNG whose chunk list does not fit the file
     /// (the files that hang SDL_image). Cheap (≤ 64 KB read, rarely 4 MB); any thread. Zip members
-    /// as `decode`.
-    public static func inspect(source: ResourceLocator, pixelCap: Int = 250_000_000, archives: OpenArchives? = nil)
-        -> Result<ImageInfo, ImageError>
-    {
+    /// and fetched `bytes` as `decode`.
+    public static func inspect(
+        source: ResourceLocator, pixelCap: Int = 250_000_000, archives: OpenArchives? = nil, bytes: [UInt8]? = nil
+    ) -> Result<ImageInfo, ImageError> {
         do throws(ImageError) {
-            let file = try ImageFile(source: source, archives: archives)
+            let file = try ImageFile(source: source, archives: archives, bytes: bytes)
             return .success(try inspect(file, pixelCap: pixelCap))
         } catch {
             return .failure(error)
@@ -94,13 +97,14 @@ public enum ImageDecoder {
     /// file at 1/4 or 1/8 `ProgressiveJPEGPreview`'s low-frequency decode, else TurboJPEG with fast IDCT
     /// flags (a progressive file: only its first `previewScans` scans).
     /// nil when there is no such preview: not a JPEG, `level` out of range, or a colour space
-    /// TurboJPEG cannot convert (CMYK). `info` comes from `inspect`; any thread. Zip members as `decode`.
-    public static func decodePreview(source: ResourceLocator, info: ImageInfo, level: Int, archives: OpenArchives? = nil)
-        -> Result<Bitmap, ImageError>?
-    {
+    /// TurboJPEG cannot convert (CMYK). `info` comes from `inspect`; any thread. Zip members and
+    /// fetched `bytes` as `decode`.
+    public static func decodePreview(
+        source: ResourceLocator, info: ImageInfo, level: Int, archives: OpenArchives? = nil, bytes: [UInt8]? = nil
+    ) -> Result<Bitmap, ImageError>? {
         guard info.format == .jpeg, (1...3).contains(level) else { return nil }
         do throws(ImageError) {
-            let file = try ImageFile(source: source, archives: archives)
+            let file = try ImageFile(source: source, archives: archives, bytes: bytes)
             guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
             // A progressive file at 1/4 or 1/8: only the low frequencies, without libjpeg's whole-image
             // coefficient buffer (48 MB zeroed for 16 MP): ~15 ms instead of ~80.
@@ -120,12 +124,14 @@ public enum ImageDecoder {
 
     /// The full-resolution pixels of `source`, EXIF orientation applied: TurboJPEG for JPEG, SDL_image
     /// (abandoned after `timeout` seconds, see `decode(source:cover:)`) for the rest. `info` comes
-    /// from `inspect`, which must have accepted the file; any thread. Zip members as `decode`.
+    /// from `inspect`, which must have accepted the file; any thread. Zip members and fetched `bytes`
+    /// as `decode`.
     public static func decodeFullResolution(
-        source: ResourceLocator, info: ImageInfo, timeout: Double = 5, archives: OpenArchives? = nil
+        source: ResourceLocator, info: ImageInfo, timeout: Double = 5, archives: OpenArchives? = nil,
+        bytes: [UInt8]? = nil
     ) -> Result<Bitmap, ImageError> {
         do throws(ImageError) {
-            let file = try ImageFile(source: source, archives: archives)
+            let file = try ImageFile(source: source, archives: archives, bytes: bytes)
             let bitmap = try decodeFull(file: file, info: info, target: nil, timeout: timeout)
             return .success(bitmap.rotated(orientation: info.orientation))
         } catch {
@@ -139,6 +145,26 @@ public enum ImageDecoder {
         let file = try ImageFile(source: source, archives: archives)
         guard let bytes = file.read(at: 0, count: file.size) else { throw .cannotRead("read error") }
         return bytes
+    }
+
+    /// Longest side of the bitmap a BlurHash is decoded to: the request scales it up to cover (a
+    /// BlurHash holds at most 9 × 9 cosines, so more pixels would only interpolate them).
+    static let blurHashSide = 32
+
+    /// The image a BlurHash describes, `blurHashSide` on its longer side with `target`'s aspect ratio
+    /// (square without a target); `.corrupt` naming the problem when `hash` is not a valid BlurHash.
+    static func decodeBlurHash(_ hash: String, cover target: PixelSize?) -> Result<DecodedImage, ImageError> {
+        var size = PixelSize(width: blurHashSide, height: blurHashSide)
+        if let target, target.width > 0, target.height > 0 {
+            let long = Double(max(target.width, target.height))
+            size = PixelSize(
+                width: max(1, Int((Double(blurHashSide * target.width) / long).rounded())),
+                height: max(1, Int((Double(blurHashSide * target.height) / long).rounded())))
+        }
+        guard let bitmap = BlurHash.decode(hash, width: size.width, height: size.height) else {
+            return .failure(.corrupt("not a valid BlurHash: \"\(hash.prefix(40))\""))
+        }
+        return .success(DecodedImage(bitmap: bitmap, originalSize: bitmap.size, isReduced: false))
     }
 
     /// Probes `file`, applies the pixel cap and, for PNG, walks the chunk list.
@@ -282,13 +308,16 @@ private struct ImageFile: ~Copyable {
     /// The file's path, for a file of its own.
     let path: String?
 
-    /// Opens a regular file for reading, or reads a zip member through `archives`; throws
-    /// `.cannotRead` with the system's or the archive's reason, or for a URL (never fetched here)
-    /// and a member without `archives`.
-    init(source: ResourceLocator, archives: OpenArchives?) throws(ImageError) {
+    /// Opens a regular file for reading, or reads a zip member through `archives`, or takes a remote
+    /// image's fetched `bytes`; throws `.cannotRead` with the system's or the archive's reason, or for
+    /// a URL without its bytes (never fetched here) and a member without `archives`.
+    init(source: ResourceLocator, archives: OpenArchives?, bytes: [UInt8]? = nil) throws(ImageError) {
         let path: String
         switch source {
-        case .url: throw .cannotRead("a remote image is not read as a file")
+        case .url:
+            guard let bytes else { throw .cannotRead("a remote image is not fetched here") }
+            (descriptor, size, memory, self.path) = (-1, bytes.count, bytes, nil)
+            return
         case .blurhash: throw .cannotRead("a BlurHash is not a file")
         case .file(let file): path = file
         case .member(let archive, let name):

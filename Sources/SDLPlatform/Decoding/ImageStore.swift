@@ -9,7 +9,9 @@ import PlumageCore
 /// nothing: what to load, at which priority, and when to give up come from the ledger; it answers
 /// with news (`takeNews`) — ready, failed, or released when the byte budget evicted a texture.
 /// Finished bitmaps also go to the app's `DecodedImageCache`, so a texture evicted here comes back
-/// without decoding. Main thread only.
+/// without decoding. A remote image (`.url`) is fetched first on the loading lane through the
+/// `RemoteImageFetching` the app passes in (one fetch per URL, cancelled with its last request),
+/// then decoded from memory; a BlurHash (`.blurhash`) is decoded from its string. Main thread only.
 public final class ImageStore {
     /// A finished decode on its way to the main thread.
     public struct Delivery: Sendable {
@@ -27,6 +29,9 @@ public final class ImageStore {
     let cache: DecodedImageCache
     /// The program's open archives, through which zip members are read; nil: files only.
     let archives: OpenArchives?
+    /// The fetches of remote images' bytes, by URL, each wanted by the requests of that URL; nil
+    /// without a fetcher (a remote image then fails: `.cannotRead`).
+    let remote: RemoteImageFetches<ImageRequest>?
     /// Carries deliveries from workers to the main thread.
     let mailbox: Mailbox<Delivery>
     /// Uploaded textures by request, bounded by their byte count.
@@ -54,20 +59,48 @@ public final class ImageStore {
 
     /// Creates a store drawing with `renderer`, decoding on `pool`, keeping decoded pixels in `cache`
     /// and at most `byteLimit` of textures. The default keeps a dozen screens of feed photos and
-    /// avatars at 1280×800 (~4 MB a screen) plus the 4 MB backdrop. Zip members are read through `archives`.
+    /// avatars at 1280×800 (~4 MB a screen) plus the 4 MB backdrop. Zip members are read through
+    /// `archives`, remote images' bytes come from `fetcher`.
     public init(
         renderer: Renderer, pool: JobSystem, cache: DecodedImageCache, byteLimit: Int = 64 << 20,
-        archives: OpenArchives? = nil
+        archives: OpenArchives? = nil, fetcher: (any RemoteImageFetching)? = nil
     ) throws(SDLError) {
         self.renderer = renderer
         self.cache = cache
         self.archives = archives
-        mailbox = try Mailbox<Delivery>()
-        workers = DecodeWorkers(mailbox: mailbox, pool: pool)
+        let mailbox = try Mailbox<Delivery>()
+        let workers = DecodeWorkers<ImageRequest, Delivery>(mailbox: mailbox, pool: pool)
+        self.mailbox = mailbox
+        self.workers = workers
         textures = CostCache(costLimit: byteLimit)
+        remote = fetcher.map { fetcher in
+            // Feed images fetch after the loading lane's other work (a source being opened, a page of
+            // a feed), nearest rows first among themselves, leaving that work a worker of its own.
+            RemoteImageFetches(
+                fetcher: fetcher, pool: pool, priorityOffset: Self.fetchPriorityOffset,
+                maxTransfers: pool.workerCount(.loading) - 1
+            ) { _, waiters, result in
+                for (request, ask) in waiters {
+                    switch result {
+                    case .success(let bytes):
+                        workers.submit(key: request, priority: ask.priority, generation: ask.generation) {
+                            Delivery(request: request, result: ImageStore.produce(request, archives: nil, bytes: bytes))
+                        }
+                    case .failure(let error):
+                        mailbox.post(Delivery(request: request, result: .failure(error)))
+                    }
+                }
+            }
+        }
     }
 
-    deinit { workers.shutdown() }
+    /// Added to a feed image's priority (0…10) on the loading lane: below the lane's default 0.
+    static let fetchPriorityOffset = -100
+
+    deinit {
+        remote?.cancelAll()
+        workers.shutdown()
+    }
 
     /// The SDL event type that signals deliveries waiting.
     public var wakeEventType: UInt32 { mailbox.eventType }
@@ -85,6 +118,8 @@ public final class ImageStore {
     /// Starts (or re-prioritises) the ledger's `request`: an uploaded texture is reported ready at
     /// once, pixels still in the shared cache go straight to the upload queue, the rest is decoded.
     /// A request already on its way keeps its decode (a queued one is re-queued at the new priority).
+    /// A remote image is fetched first (its fetch re-queued at the new priority while queued); once
+    /// fetched, its queued decode keeps its priority (the bytes travel with the job).
     func load(_ request: ResourceRequest) {
         let image = request.image
         ids[image] = request.id
@@ -95,11 +130,16 @@ public final class ImageStore {
         let known = pending[image] != nil
         pending[image] = request.id
         priorities[image] = request.priority
-        if known && !workers.isQueued(image) { return }
         if !known, let bitmap = cache.image(for: image) {
             arrived.append(Delivery(request: image, result: .success(bitmap)))
             return
         }
+        if let remote, case .url(let url) = image.source {
+            let ask = RemoteImageFetches<ImageRequest>.Ask(priority: request.priority, generation: request.generation)
+            if known { remote.raise(url, by: image, ask) } else { remote.want(url, by: image, ask) }
+            return
+        }
+        if known && !workers.isQueued(image) { return }
         // A queued job with the same key is replaced: its priority rises with the request's.
         workers.submit(key: image, priority: request.priority, generation: request.generation) { [archives] in
             Delivery(request: image, result: ImageStore.produce(image, archives: archives))
@@ -113,6 +153,7 @@ public final class ImageStore {
         guard !requests.isEmpty else { return }
         workers.cancel { requests.contains($0) }
         for request in requests {
+            if let remote, case .url(let url) = request.source { remote.drop(url, request) }
             pending.removeValue(forKey: request)
             priorities.removeValue(forKey: request)
             if let id = ids[request], gone.contains(id) { ids.removeValue(forKey: request) }
@@ -129,9 +170,10 @@ public final class ImageStore {
     /// rectangular image is, so a copy of it covers what is under it.
     static func isOpaque(_ request: ImageRequest) -> Bool { request.shape == .rect }
 
-    /// Decodes, scales, crops, masks and blurs one request (runs on a worker).
-    static func produce(_ request: ImageRequest, archives: OpenArchives?) -> Result<Bitmap, ImageError> {
-        ImageDecoder.decode(source: request.source, cover: request.size, archives: archives).map { decoded in
+    /// Decodes, scales, crops, masks and blurs one request (runs on a worker); a remote image from its
+    /// fetched `bytes`, a BlurHash from its string (small, then scaled up to cover like any image).
+    static func produce(_ request: ImageRequest, archives: OpenArchives?, bytes: [UInt8]? = nil) -> Result<Bitmap, ImageError> {
+        ImageDecoder.decode(source: request.source, cover: request.size, archives: archives, bytes: bytes).map { decoded in
             var bitmap = decoded.bitmap.covering(request.size).masked(request.shape)
             if request.blurSigma > 0 { BoxBlur.blur(&bitmap, sigma: request.blurSigma) }
             for tint in request.tints { bitmap.composite(tint.color, over: tint.rect) }

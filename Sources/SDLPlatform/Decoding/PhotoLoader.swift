@@ -55,6 +55,8 @@ public final class PhotoLoader {
         case full
         /// Pyramid from an already cached full-resolution level.
         case pyramid
+        /// A remote photo's bytes, fetched on the loading lane before the other stages.
+        case fetch
     }
 
     /// What workers post: deliveries as they are made, and the end of each job.
@@ -63,6 +65,8 @@ public final class PhotoLoader {
         case delivery(PhotoDelivery)
         /// The job ended; nothing more comes from it.
         case finished(JobKey)
+        /// A remote photo's bytes arrived (or could not be fetched).
+        case fetched(source: ResourceLocator, Result<[UInt8], ImageError>)
     }
 
     /// What the caller asked for a source, by its latest request.
@@ -92,19 +96,32 @@ public final class PhotoLoader {
     private var failures: [ResourceLocator: ImageError] = [:]
     private var inFlight: [JobKey: Int] = [:]
     private var replay: [PhotoDelivery] = []
+    /// The fetches of remote photos' bytes; nil without a fetcher (a remote photo then fails).
+    private let remote: RemoteImageFetches<ResourceLocator>?
+    /// Fetched bytes of remote photos wanted now, kept until their full decode has started.
+    private var fetched: [ResourceLocator: [UInt8]] = [:]
 
     /// Decodes on `pool` (shared with the feed), keeping levels in `cache` (shared too). Main thread,
-    /// after `SDL_Init` (the mailbox registers an SDL event type). Zip members are read through `archives`.
+    /// after `SDL_Init` (the mailbox registers an SDL event type). Zip members are read through
+    /// `archives`; a remote photo's bytes come from `fetcher` (on the loading lane) before its decodes.
     public init(
         pool: JobSystem, cache: DecodedImageCache, pixelCap: Int = 250_000_000, timeout: Double = 5,
-        archives: OpenArchives? = nil
+        archives: OpenArchives? = nil, fetcher: (any RemoteImageFetching)? = nil
     ) throws(SDLError) {
         self.archives = archives
         self.pixelCap = pixelCap
         self.timeout = timeout
         self.cache = cache
-        mailbox = try Mailbox<Message>()
+        let mailbox = try Mailbox<Message>()
+        self.mailbox = mailbox
         workers = DecodeWorkers(mailbox: mailbox, pool: pool)
+        remote = fetcher.map {
+            // Like the feed's images, photos leave a loading worker to the lane's other work.
+            RemoteImageFetches(fetcher: $0, pool: pool, priorityOffset: 0, maxTransfers: pool.workerCount(.loading) - 1) {
+                url, _, result in
+                mailbox.post(.fetched(source: .url(url), result))
+            }
+        }
     }
 
     /// A loader with a pool of `threads` workers and a cache of `cacheBytes` of its own (tests, tools).
@@ -114,7 +131,10 @@ public final class PhotoLoader {
                       pixelCap: pixelCap, timeout: timeout)
     }
 
-    deinit { workers.shutdown() }
+    deinit {
+        remote?.cancelAll()
+        workers.shutdown()
+    }
 
     /// The SDL event type pushed when deliveries are waiting; call `drain()` when it arrives.
     public var wakeEventType: UInt32 { mailbox.eventType }
@@ -176,7 +196,9 @@ public final class PhotoLoader {
     /// and their late deliveries are dropped. Cached levels stay.
     public func cancelAll() {
         wanted = [:]
-        inFlight = inFlight.filter { key, _ in workers.cancel(where: { $0 == key }) == 0 }
+        remote?.cancelAll()
+        fetched = [:]
+        inFlight = inFlight.filter { key, _ in key.stage != .fetch && workers.cancel(where: { $0 == key }) == 0 }
     }
 
     /// Forgets requests made with a generation below `generation` (their late deliveries are dropped)
@@ -184,8 +206,14 @@ public final class PhotoLoader {
     /// new generation before calling this, so their work survives.
     public func cancel(olderThan generation: Int) {
         wanted = wanted.filter { $0.value.generation >= generation }
+        fetched = fetched.filter { wanted[$0.key] != nil }
         for (key, jobGeneration) in inFlight where jobGeneration < generation && wanted[key.source] == nil {
-            if workers.cancel(where: { $0 == key }) > 0 { inFlight[key] = nil }
+            if key.stage == .fetch, case .url(let url) = key.source {
+                remote?.drop(url, key.source)
+                inFlight[key] = nil
+            } else if workers.cancel(where: { $0 == key }) > 0 {
+                inFlight[key] = nil
+            }
         }
     }
 
@@ -201,6 +229,20 @@ public final class PhotoLoader {
             switch message {
             case .finished(let key):
                 inFlight[key] = nil
+                // The full decode has the bytes it needs; a later request fetches again (from the web cache).
+                if key.stage == .full { fetched[key.source] = nil }
+            case .fetched(let source, let outcome):
+                let key = JobKey(source: source, stage: .fetch)
+                guard inFlight.removeValue(forKey: key) != nil, let want = wanted[source] else { continue }
+                switch outcome {
+                case .success(let bytes):
+                    fetched[source] = bytes
+                    request(source: source, viewSize: want.viewSize, priority: want.priority, generation: want.generation)
+                case .failure(let error):
+                    if failures.count > 4096 { failures.removeAll() }
+                    failures[source] = error
+                    result.append(.failed(source: source, error))
+                }
             case .delivery(let delivery):
                 guard let want = wanted[delivery.source] else { continue }
                 switch delivery {
@@ -228,12 +270,25 @@ public final class PhotoLoader {
                 result.append(delivery)
             }
         }
+        // What a fetched photo's request replayed (its info and cached levels) follows in order.
+        result += replay
+        replay = []
         return result
     }
 
     /// Queues (or re-prioritises) one job of `source`'s pipeline at the priority of its latest request.
+    /// A remote photo's stages wait for its bytes: without them, its fetch is asked for instead.
     private func submit(_ stage: Stage, source: ResourceLocator, full: Bitmap? = nil) {
         guard let want = wanted[source] else { return }
+        let bytes = fetched[source]
+        if let remote, stage != .pyramid, case .url(let url) = source, bytes == nil {
+            let fetch = JobKey(source: source, stage: .fetch)
+            let ask = RemoteImageFetches<ResourceLocator>.Ask(priority: Self.priorityBase + want.priority, generation: want.generation)
+            // One fetch a photo: a second stage (or request) asking while it runs only raises it.
+            if inFlight[fetch] == nil { remote.want(url, by: source, ask) } else { remote.raise(url, by: source, ask) }
+            inFlight[fetch] = want.generation
+            return
+        }
         let key = JobKey(source: source, stage: stage)
         if inFlight[key] != nil && workers.cancel(where: { $0 == key }) == 0 {
             inFlight[key] = want.generation
@@ -245,10 +300,13 @@ public final class PhotoLoader {
         let bonus = stage == .preview ? 1 : 0
         workers.submit(key: key, priority: Self.priorityBase + want.priority * 2 + bonus, generation: want.generation) {
             switch stage {
-            case .preview: PhotoPipeline.preview(source: source, view: view, pixelCap: cap, archives: archives, post: post)
+            case .preview:
+                PhotoPipeline.preview(source: source, view: view, pixelCap: cap, archives: archives, bytes: bytes, post: post)
             case .full:
-                PhotoPipeline.full(source: source, view: view, pixelCap: cap, timeout: timeout, archives: archives, post: post)
+                PhotoPipeline.full(
+                    source: source, view: view, pixelCap: cap, timeout: timeout, archives: archives, bytes: bytes, post: post)
             case .pyramid: if let full { PhotoPipeline.pyramid(source: source, full: full, view: view, post: post) }
+            case .fetch: break
             }
             return .finished(key)
         }

@@ -61,15 +61,18 @@ extension PhotoLoader {
 /// posting deliveries as soon as they are made.
 enum PhotoPipeline {
     /// Header, then (JPEG only) the DCT-scaled preview at the level covering `view` (at most level 3).
-    /// Failures are left to the full job, which reports them.
+    /// Failures are left to the full job, which reports them. A remote photo is read from its fetched `bytes`.
     static func preview(
-        source: ResourceLocator, view: PixelSize, pixelCap: Int, archives: OpenArchives?, post: (PhotoDelivery) -> Void
+        source: ResourceLocator, view: PixelSize, pixelCap: Int, archives: OpenArchives?, bytes: [UInt8]? = nil,
+        post: (PhotoDelivery) -> Void
     ) {
-        guard case .success(let info) = ImageDecoder.inspect(source: source, pixelCap: pixelCap, archives: archives)
+        guard case .success(let info) = ImageDecoder.inspect(
+            source: source, pixelCap: pixelCap, archives: archives, bytes: bytes)
         else { return }
         post(.info(source: source, info))
         let level = ImagePyramid.previewLevel(of: info.orientedSize, cover: view)
-        if case .success(let bitmap)? = ImageDecoder.decodePreview(source: source, info: info, level: level, archives: archives)
+        if case .success(let bitmap)? = ImageDecoder.decodePreview(
+            source: source, info: info, level: level, archives: archives, bytes: bytes)
         {
             post(.level(source: source, level: level, bitmap: bitmap, isPreview: true))
         }
@@ -77,18 +80,21 @@ enum PhotoPipeline {
 
     /// Header, full decode, pyramid. JPEG posts full resolution first (its preview is already out);
     /// other formats post `.transparent` when some pixel is not fully opaque (JPEG never is), then
-    /// the level covering `view` first, then full resolution, then the rest.
+    /// the level covering `view` first, then full resolution, then the rest. A remote photo is read
+    /// from its fetched `bytes`.
     static func full(
         source: ResourceLocator, view: PixelSize, pixelCap: Int, timeout: Double, archives: OpenArchives?,
-        post: (PhotoDelivery) -> Void
+        bytes: [UInt8]? = nil, post: (PhotoDelivery) -> Void
     ) {
         let info: ImageInfo
-        switch ImageDecoder.inspect(source: source, pixelCap: pixelCap, archives: archives) {
+        switch ImageDecoder.inspect(source: source, pixelCap: pixelCap, archives: archives, bytes: bytes) {
         case .failure(let error): return post(.failed(source: source, error))
         case .success(let probed): info = probed
         }
         post(.info(source: source, info))
-        switch ImageDecoder.decodeFullResolution(source: source, info: info, timeout: timeout, archives: archives) {
+        switch ImageDecoder.decodeFullResolution(
+            source: source, info: info, timeout: timeout, archives: archives, bytes: bytes)
+        {
         case .failure(let error):
             post(.failed(source: source, error))
         case .success(let full):

@@ -115,10 +115,12 @@ struct Startup {
         return app
     }
 
-    /// A backend drawing with `renderer`, with the shipped assets and fonts, working on `jobs`.
+    /// A backend drawing with `renderer`, with the shipped assets and fonts, working on `jobs`,
+    /// fetching remote images through the web cache.
     func backend(renderer: Renderer, systemEmoji: Bool) throws(SDLError) -> SDLBackend {
         try SDLBackend(assetsDirectory: resources.assetsURL.path, fontsDirectory: resources.fontsURL.path,
-                       renderer: renderer, systemEmoji: systemEmoji, archives: archives, jobs: jobs)
+                       renderer: renderer, systemEmoji: systemEmoji, archives: archives, jobs: jobs,
+                       remoteImages: RemoteImages())
     }
 
     /// The theme called `name`, or exits listing the valid names.

@@ -1,0 +1,45 @@
+import FeedImport
+import Foundation
+import Imaging
+import Locking
+import Network
+import SDLPlatform
+
+/// The window's remote images (`ResourceLocator.url`): the platform's `RemoteImageFetching` over the
+/// network layer's `ImageBytesFetcher` (the HTTP client and the web cache in
+/// `$XDG_CACHE_HOME/plumage/web`, shared with `dump`). The cache is opened on the first remote image,
+/// so a run that shows none (a snapshot of an archive, a bench) never touches the cache folder.
+final class RemoteImages: RemoteImageFetching {
+    /// The process environment the client and the cache folder are configured from.
+    private let environment: [String: String]
+    /// The fetcher, made on first use.
+    private let fetcher = Locked<ImageBytesFetcher?>(nil)
+
+    /// Remote images configured from `environment` (proxies, CA bundle, `XDG_CACHE_HOME`).
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// The bytes at `url` from the web cache or the network; a failure reads `cannot read: <reason>`.
+    func bytes(of url: String, cancellation: RemoteFetchCancellation) -> Result<[UInt8], ImageError> {
+        let http = HTTPCancellation()
+        cancellation.onCancel { http.cancel() }
+        do {
+            return .success(try shared().bytes(of: url, cancellation: http))
+        } catch {
+            return .failure(.cannotRead(error.description))
+        }
+    }
+
+    /// The one fetcher, made on the first call.
+    private func shared() -> ImageBytesFetcher {
+        fetcher.withLock { fetcher in
+            if let fetcher { return fetcher }
+            let client = HTTPClient(configuration: .fromEnvironment(version: PlumageVersion.number, environment: environment))
+            let cache = WebCache(folder: UserDirectories.cache(environment: environment) + "/" + WebCache.subfolder)
+            let made = ImageBytesFetcher(client: client, cache: cache)
+            fetcher = made
+            return made
+        }
+    }
+}

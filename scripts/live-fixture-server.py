@@ -9,7 +9,8 @@ Serves generated, deterministic posts (no network beyond loopback, no external d
   /api/v1/accounts/NAME/statuses?...            a page of NAME's posts
   /media/K.jpg, /avatars/K.jpg                  JPEG bytes (the demo photos and avatars, by K)
   /control/add?tag=TAG&n=N                      N newer posts appear in TAG (for F5)
-Every answer carries an ETag; a matching If-None-Match gets 304. Each request is logged, one line
+Post n has a content warning when n % 7 == 3, sensitive media when n % 5 == 2 and a link card when
+n % 6 == 1. Every answer carries an ETag; a matching If-None-Match gets 304. Each request is logged, one line
 ("GET /path?query status"), to --log when given.
 
 Usage: live-fixture-server.py --root REPO [--port P] [--posts N] [--delay-ms D] [--log FILE]
@@ -48,7 +49,13 @@ def status(host, tag, n, newer=False):
               "preview_url": f"http://{host}/media/{n}.jpg", "description": f"Photo {n}",
               "blurhash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
               "meta": {"original": {"width": 1200, "height": 800}}}]
-    return {"id": str(ident), "created_at": created, "sensitive": False, "spoiler_text": "",
+    # Some posts carry what live posts may: a content warning, sensitive media, a link card.
+    card = None
+    if n % 6 == 1:
+        card = {"url": f"https://example.com/story/{n}", "title": f"A story about {tag}, number {n}",
+                "provider_name": "Example News", "description": "", "type": "link"}
+    return {"id": str(ident), "created_at": created, "sensitive": n % 5 == 2,
+            "spoiler_text": "Spoilers about cat food" if n % 7 == 3 else "", "card": card,
             "url": f"http://{host}/@{author}/{ident}", "content": content,
             "account": {"id": author, "username": author, "acct": author, "display_name": author.title(),
                         "url": f"http://{host}/@{author}", "avatar": f"http://{host}/avatars/{n % 8}.jpg"},

@@ -15,6 +15,7 @@ export XDG_CACHE_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d) XDG_STATE_HOME=$(m
 log=$out/live-server.log
 : >"$log"
 server=
+rm -f "$out/live-port.txt"
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$XDG_CACHE_HOME" "$XDG_DATA_HOME" "$XDG_STATE_HOME"' EXIT
 python3 "$here/../../scripts/live-fixture-server.py" --root "$here/../.." --posts 60 --log "$log" >"$out/live-port.txt" &
 server=$!

@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "URLsTests", dependencies: ["URLs"], swiftSettings: strict),
         .testTarget(
             name: "NetworkTests", dependencies: ["Jobs", "Locking", "Network", "PlumageTestSupport"],
-            exclude: ["Server", "Cache/Bench"], swiftSettings: strict),
+            exclude: ["Server", "Cache/Bench", "HTTP/Bench"], swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),

@@ -9,7 +9,8 @@ import Testing
     /// How many connections `server` accepted before this question, asked over a connection of a
     /// new client (which the server also counts, so one is taken off).
     private func connectionsAccepted(by server: FixtureServer, caBundlePath: String? = nil) throws -> Int {
-        let response = try Fetching.client(caBundlePath: caBundlePath).fetch(HTTPRequest(url: server.url("/connections")))
+        let response = try Fetching.client(caBundlePath: caBundlePath).fetch(
+            HTTPRequest(url: server.url("/connections")))
         let count = try #require(Int(String(decoding: response.body, as: UTF8.self)))
         return count - 1
     }
@@ -79,10 +80,13 @@ import Testing
         defer { server.stop() }
         let client = Fetching.client()
         let cancellation = HTTPCancellation()
-        let stalled = HTTPRequest(url: server.url("/stall"), limits: HTTPLimits(total: .seconds(120), stall: .seconds(60)))
+        let stalled = HTTPRequest(
+            url: server.url("/stall"), limits: HTTPLimits(total: .seconds(120), stall: .seconds(60)))
         let failure = Locked<HTTPError??>(nil)
         let thread = Thread {
-            let error = Fetching.failure { () throws(HTTPError) in try client.fetch(stalled, cancellation: cancellation) }
+            let error = Fetching.failure { () throws(HTTPError) in
+                try client.fetch(stalled, cancellation: cancellation)
+            }
             failure.withLock { $0 = .some(error) }
         }
         thread.start()
@@ -95,10 +99,15 @@ import Testing
         }
     }
 
-    @Test func fourThreadsFetchingAtOnceAllSucceed() throws {
-        let server = try FixtureServer.start()
+    @Test(arguments: [false, true])
+    func fourThreadsFetchingAtOnceAllSucceed(overTLS: Bool) throws {
+        // Over TLS the threads' connections also store and resume sessions in the client's shared,
+        // locked TLS session cache.
+        let certificates = overTLS ? try TestCertificates.make() : nil
+        defer { certificates?.remove() }
+        let server = try FixtureServer.start(certificate: certificates?.certificate, key: certificates?.key)
         defer { server.stop() }
-        let client = Fetching.client()
+        let client = Fetching.client(caBundlePath: certificates?.authority)
         let threads = 4
         let perThread = 25
         let url = server.url("/plain")
@@ -119,7 +128,7 @@ import Testing
         finished.wait()
         #expect(good.withLock { $0 } == threads * perThread)
         // At most one connection per thread fetching at once; any more would mean no reuse.
-        let accepted = try connectionsAccepted(by: server)
+        let accepted = try connectionsAccepted(by: server, caBundlePath: certificates?.authority)
         #expect((1...threads).contains(accepted))
     }
 }

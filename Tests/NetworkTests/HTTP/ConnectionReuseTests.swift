@@ -75,6 +75,24 @@ import Testing
         #expect(try connectionsAccepted(by: server) == 2)
     }
 
+    @Test func aNewConnectionResumesTheTLSSessionOfAnEarlierOne() throws {
+        let certificates = try TestCertificates.make()
+        defer { certificates.remove() }
+        let server = try FixtureServer.start(certificate: certificates.certificate, key: certificates.key)
+        defer { server.stop() }
+        let client = Fetching.client(caBundlePath: certificates.authority)
+        #expect(try client.fetch(HTTPRequest(url: server.url("/plain"))).status == 200)
+        // Aborted at the body cap, so its connection closes and the next request needs a new one.
+        let capped = HTTPRequest(url: server.url("/plain"), limits: HTTPLimits(maxBodyBytes: 4))
+        #expect(Fetching.failure { () throws(HTTPError) in try client.fetch(capped) } == .bodyTooLarge(4))
+        #expect(try client.fetch(HTTPRequest(url: server.url("/plain"))).status == 200)
+        #expect(try connectionsAccepted(by: server, caBundlePath: certificates.authority) == 2)
+        // The question's own connection comes from a new client, which has no session to resume.
+        let answer = try Fetching.client(caBundlePath: certificates.authority).fetch(
+            HTTPRequest(url: server.url("/tls-resumed")))
+        #expect(String(decoding: answer.body, as: UTF8.self) == "1")
+    }
+
     @Test func aCancelledTransferLeavesTheClientWorking() throws {
         let server = try FixtureServer.start()
         defer { server.stop() }

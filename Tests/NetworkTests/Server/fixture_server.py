@@ -26,6 +26,7 @@ Routes (GET):
   /huge-headers           200 with 400 header fields of 1 KiB each
   /connections            200, how many connections the server has accepted so far (this one's included),
                           as decimal text: what the connection-reuse tests count with
+  /tls-resumed            200, how many of those resumed an earlier TLS session (abbreviated handshake)
 """
 import http.server
 import json
@@ -46,6 +47,7 @@ busy_counts = {}
 busy_lock = threading.Lock()
 bomb = None
 accepted = 0
+resumed = 0
 accepted_lock = threading.Lock()
 bomb_lock = threading.Lock()
 
@@ -181,6 +183,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with accepted_lock:
                 count = accepted
             self.answer(200, str(count).encode(), [("Content-Type", "text/plain")])
+        elif path == "/tls-resumed":
+            with accepted_lock:
+                count = resumed
+            self.answer(200, str(count).encode(), [("Content-Type", "text/plain")])
         elif path.startswith("/status/"):
             self.answer(int(path.rsplit("/", 1)[1]), b"status body")
         else:
@@ -198,9 +204,11 @@ class Server(http.server.ThreadingHTTPServer):
 
     def process_request(self, request, client_address):
         """Counts each accepted connection (after the TLS handshake, when there is one) before serving it."""
-        global accepted
+        global accepted, resumed
         with accepted_lock:
             accepted += 1
+            if getattr(request, "session_reused", False):
+                resumed += 1
         super().process_request(request, client_address)
 
     def handle_error(self, request, client_address):

@@ -23,7 +23,7 @@ import Darwin
 final class CurlConnections: @unchecked Sendable {
     /// Most idle multi handles kept (each keeps up to 4 connections, libcurl's default for a multi
     /// handle with one transfer); more are closed when given back. Eight is the loading lane's most
-    /// workers (`Lane.loading`).
+    /// workers (`WorkerCounts.loading`, 1…8).
     static let maxIdle = 8
 
     /// The share object of DNS and TLS sessions (nil when libcurl could not make one: requests then

@@ -40,16 +40,17 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "Imaging", swiftSettings: strict),
         .target(name: "Locking", swiftSettings: strict),
+        .target(name: "Files", swiftSettings: strict),
         .target(name: "Jobs", dependencies: ["Locking"], swiftSettings: strict),
         .target(name: "URLs", swiftSettings: strict),
-        .target(name: "Network", dependencies: ["CCurl", "Locking", "URLs"], swiftSettings: strict),
+        .target(name: "Network", dependencies: ["CCurl", "Files", "Locking", "URLs"], swiftSettings: strict),
         .systemLibrary(name: "CMath"),
         .systemLibrary(name: "CMalloc"),
         .target(name: "PlumageCore", dependencies: ["CMath", "Imaging"], swiftSettings: strict),
         .target(
-            name: "Archives", dependencies: ["CZLibSystem", "Locking"], swiftSettings: strict),
+            name: "Archives", dependencies: ["CZLibSystem", "Files", "Locking"], swiftSettings: strict),
         .target(
-            name: "FeedImport", dependencies: ["Archives", "Imaging", "Jobs", "Locking", "PlumageCore", "URLs", "CLibXML2"],
+            name: "FeedImport", dependencies: ["Archives", "Files", "Imaging", "Jobs", "Locking", "PlumageCore", "URLs", "CLibXML2"],
             swiftSettings: strict),
         .target(
             name: "SDLPlatform",
@@ -68,11 +69,12 @@ let package = Package(
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
+        .testTarget(name: "FilesTests", dependencies: ["Files", "PlumageTestSupport"], swiftSettings: strict),
         .testTarget(name: "JobsTests", dependencies: ["Jobs", "Locking"], swiftSettings: strict),
         .testTarget(name: "URLsTests", dependencies: ["URLs"], swiftSettings: strict),
         .testTarget(
             name: "NetworkTests", dependencies: ["Jobs", "Locking", "Network", "PlumageTestSupport"],
-            exclude: ["Server", "Cache/Bench"], swiftSettings: strict),
+            exclude: ["Server", "Cache/Bench", "HTTP/Bench"], swiftSettings: strict),
         .testTarget(
             name: "PlumageCoreTests", dependencies: ["Imaging", "PlumageCore", "PlumageTestSupport"],
             swiftSettings: strict),

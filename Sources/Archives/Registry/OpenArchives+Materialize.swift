@@ -1,3 +1,4 @@
+import Files
 import Glibc
 
 extension OpenArchives {
@@ -58,16 +59,14 @@ extension OpenArchives {
         return home + "/.cache/plumage/open"
     }
 
-    /// Creates `folder` and its missing parents (mode 0700).
+    /// Creates `folder` and its missing parents (mode 0700, `Folders.create`): fails naming the folder
+    /// that could not be made and why, or `not a folder`.
     private static func makeFolders(_ folder: String) throws(ArchiveError) {
-        var built = ""
-        for part in folder.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, 0o700) != 0, errno != EEXIST {
-                throw .cannotRead(built, reason: String(cString: strerror(errno)))
-            }
+        do throws(FolderError) {
+            try Folders.create(folder)
+        } catch {
+            throw .cannotRead(error.path, reason: error.reason)
         }
-        guard ArchivePath.isDirectory(folder) else { throw .cannotRead(folder, reason: "not a folder") }
     }
 
     /// 12 hex digits of the FNV-1a hash of `text`: the same zip and member always get the same name.

@@ -1,3 +1,4 @@
+import Files
 import Glibc
 
 /// Writing a small file of Plumage's own so that a crash or `kill -9` at any moment leaves either
@@ -77,12 +78,14 @@ public enum AtomicFile {
         for name in abandoned { unlink(String(path[...slash]) + name) }
     }
 
-    /// Creates `folder` and its missing parents (mode 0700).
+    /// Creates `folder` and its missing parents (mode 0700, `Folders.create`; an empty `folder` is the
+    /// root's, as `write` reads it): `cannot create <folder>: <reason>` when it cannot be made or
+    /// something else is there.
     static func makeFolders(_ folder: String) throws(PersistenceError) {
-        var path = ""
-        for part in folder.split(separator: "/") {
-            path += "/" + part
-            if mkdir(path, 0o700) != 0, errno != EEXIST { throw .failure("cannot create \(path)") }
+        do throws(FolderError) {
+            try Folders.create(folder.isEmpty ? "/" : folder)
+        } catch {
+            throw PersistenceError(description: error.description)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import Glibc
 
 /// The web cache's folder: which names in it are entries and temporaries, creating it, listing it,
@@ -35,16 +36,16 @@ enum WebCacheFolder {
         return pid
     }
 
-    /// Creates `folder` and its missing parents (mode 0700); false when it cannot be made or is no folder.
+    /// Creates `folder` and its missing parents (mode 0700, `Folders.create`); false when it cannot be
+    /// made or is no folder.
     @discardableResult
     static func make(_ folder: String) -> Bool {
-        var built = ""
-        for part in folder.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, 0o700) != 0, errno != EEXIST { return false }
+        do throws(FolderError) {
+            try Folders.create(folder)
+            return true
+        } catch {
+            return false
         }
-        var status = stat()
-        return stat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The entry files in `folder` (regular files with entry names; anything else there is not the

@@ -7,9 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// One request carried out by libcurl on the calling thread: an easy handle driven through its own
-/// multi handle so that `HTTPCancellation.cancel` can wake the wait at once. Collects the headers of
-/// the final response and the body up to the cap; every libcurl failure becomes an `HTTPError`.
+/// One request carried out by libcurl on the calling thread: a new easy handle driven through a multi
+/// handle borrowed from the client's `CurlConnections` (so it may reuse a connection an earlier
+/// request left open, and so `HTTPCancellation.cancel` can wake the wait at once). Collects the
+/// headers of the final response and the body up to the cap; every libcurl failure becomes an
+/// `HTTPError`.
 final class CurlTransfer {
     /// Most bytes of one response's header block (libcurl bounds each line, not their number).
     static let maxHeaderBytes = 256 << 10
@@ -31,8 +33,11 @@ final class CurlTransfer {
         self.cancellation = cancellation
     }
 
-    /// Runs the transfer to its end and returns the final response, or the reason there is none.
-    func perform(_ configuration: HTTPClientConfiguration) throws(HTTPError) -> HTTPResponse {
+    /// Runs the transfer to its end on `connections` and returns the final response, or the reason
+    /// there is none.
+    func perform(_ configuration: HTTPClientConfiguration, connections: CurlConnections) throws(HTTPError)
+        -> HTTPResponse
+    {
         let headerLines = try request.headerLines()
         try Self.checkScheme(of: request.url)
         guard CurlGlobal.ensureInitialised() else { throw .transfer("libcurl failed to initialise") }
@@ -51,9 +56,12 @@ final class CurlTransfer {
         guard let easy = curl_easy_init() else { throw .transfer("libcurl could not create a handle") }
         defer { curl_easy_cleanup(easy) }
         try configure(easy, headerList: headerList, errorText: errorText, configuration: configuration)
+        if let share = connections.share, plumage_curl_set_pointer(easy, CURLOPT_SHARE, share) != CURLE_OK {
+            throw .transfer("libcurl refused the option SHARE")
+        }
 
         let start = ContinuousClock.now
-        let code = try run(easy)
+        let code = try run(easy, connections: connections)
         let elapsed = ContinuousClock.now - start
         if cancellation?.isCancelled == true { throw .cancelled }
         if code != CURLE_OK {
@@ -147,12 +155,17 @@ final class CurlTransfer {
         }
     }
 
-    /// Drives `easy` on a multi handle of its own until it ends or the request is cancelled;
-    /// returns libcurl's result for the transfer.
-    private func run(_ easy: UnsafeMutableRawPointer) throws(HTTPError) -> CURLcode {
-        guard let multi = curl_multi_init() else { throw .transfer("libcurl could not create a multi handle") }
-        defer { curl_multi_cleanup(multi) }
-        guard curl_multi_add_handle(multi, easy) == CURLM_OK else { throw .transfer("libcurl refused the handle") }
+    /// Drives `easy` on a multi handle borrowed from `connections` until it ends or the request is
+    /// cancelled; returns libcurl's result for the transfer. The multi handle goes back (with the
+    /// connection, unless libcurl closed it) after `easy` left it and the cancellation forgot it.
+    private func run(_ easy: UnsafeMutableRawPointer, connections: CurlConnections) throws(HTTPError) -> CURLcode {
+        guard let multi = connections.borrow() else { throw .transfer("libcurl could not create a multi handle") }
+        var healthy = true
+        defer { if healthy { connections.giveBack(multi) } else { curl_multi_cleanup(multi) } }
+        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+            healthy = false
+            throw .transfer("libcurl refused the handle")
+        }
         defer { curl_multi_remove_handle(multi, easy) }
         var registration: Int?
         if let cancellation {
@@ -165,6 +178,7 @@ final class CurlTransfer {
         while running > 0 {
             let status = curl_multi_perform(multi, &running)
             guard status == CURLM_OK else {
+                healthy = false
                 throw .transfer("libcurl failed: \(String(cString: curl_multi_strerror(status)))")
             }
             if cancellation?.isCancelled == true { throw .cancelled }

@@ -29,14 +29,17 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
 
 /// Fetches URLs over http and https with libcurl, blocking the calling thread (a worker of the job
 /// system's loading lane, or `dump`'s main thread) until the answer or the failure. Each request
-/// uses its own libcurl handle, so one client serves any number of threads at once. TLS is always
+/// uses its own libcurl easy handle, so one client serves any number of threads at once; finished
+/// requests leave their connections, TLS sessions and resolved names to the client's later ones
+/// (`CurlConnections`), so keep one client for many requests. TLS is always
 /// verified; proxies come from the environment as libcurl reads them (`http_proxy`, `https_proxy`,
 /// `ALL_PROXY`, `NO_PROXY`).
 public final class HTTPClient: Sendable {
     /// The shared settings.
     public let configuration: HTTPClientConfiguration
+    private let connections = CurlConnections()
 
-    /// A client with `configuration`.
+    /// A client with `configuration`, no connection open yet.
     public init(configuration: HTTPClientConfiguration) {
         self.configuration = configuration
     }
@@ -46,6 +49,6 @@ public final class HTTPClient: Sendable {
     public func fetch(_ request: HTTPRequest, cancellation: HTTPCancellation? = nil) throws(HTTPError)
         -> HTTPResponse
     {
-        try CurlTransfer(request: request, cancellation: cancellation).perform(configuration)
+        try CurlTransfer(request: request, cancellation: cancellation).perform(configuration, connections: connections)
     }
 }

@@ -24,6 +24,9 @@ Routes (GET):
                           the first N (default 1) requests of key K answer S with Retry-After A; later ones 200
   /status/N               answers status N with a short body
   /huge-headers           200 with 400 header fields of 1 KiB each
+  /connections            200, how many connections the server has accepted so far (this one's included),
+                          as decimal text: what the connection-reuse tests count with
+  /tls-resumed            200, how many of those resumed an earlier TLS session (abbreviated handshake)
 """
 import http.server
 import json
@@ -43,6 +46,9 @@ GZIP_TEXT = ("The quick brown fox jumps over the lazy dog. " * 200).encode()
 busy_counts = {}
 busy_lock = threading.Lock()
 bomb = None
+accepted = 0
+resumed = 0
+accepted_lock = threading.Lock()
 bomb_lock = threading.Lock()
 
 
@@ -68,6 +74,9 @@ def gzip_bomb():
 
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes: with Nagle's algorithm the body of an answer on a
+    # kept connection waits for the client's delayed ACK of the headers (40 ms on Linux).
+    disable_nagle_algorithm = True
 
     def log_message(self, format, *args):
         pass
@@ -170,6 +179,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.answer(200, ("served after %d refusals" % times).encode())
         elif path == "/huge-headers":
             self.answer(200, b"ok", [("X-Filler-%d" % n, "f" * 1024) for n in range(400)])
+        elif path == "/connections":
+            with accepted_lock:
+                count = accepted
+            self.answer(200, str(count).encode(), [("Content-Type", "text/plain")])
+        elif path == "/tls-resumed":
+            with accepted_lock:
+                count = resumed
+            self.answer(200, str(count).encode(), [("Content-Type", "text/plain")])
         elif path.startswith("/status/"):
             self.answer(int(path.rsplit("/", 1)[1]), b"status body")
         else:
@@ -184,6 +201,15 @@ def gzip_member(data):
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+
+    def process_request(self, request, client_address):
+        """Counts each accepted connection (after the TLS handshake, when there is one) before serving it."""
+        global accepted, resumed
+        with accepted_lock:
+            accepted += 1
+            if getattr(request, "session_reused", False):
+                resumed += 1
+        super().process_request(request, client_address)
 
     def handle_error(self, request, client_address):
         pass  # a client that hangs up or refuses our certificate is part of the tests

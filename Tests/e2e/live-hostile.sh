@@ -304,7 +304,7 @@ expect_failure to-ftp 'refused the scheme "ftp"' "a redirect to ftp://"
 
 # A discovered feed that is not there.
 run discover404 20 "$bin" dump "$base/discover404.html"
-expect_failure discover404 "404" "a discovered feed answering 404"
+expect_failure discover404 "missing\.xml: server answered 404" "a discovered feed answering 404"
 [ "$(asked /missing.xml)" = 1 ] || fail "the discovered feed was asked $(asked /missing.xml) times (want 1)"
 
 # Busy servers: Retry-After 1 is waited for once, 120 is not.
@@ -313,6 +313,7 @@ expect_items busy-once "Second post" "503 with Retry-After: 1, then 200"
 [ "$(asked /busy-once.xml)" = 2 ] || fail "busy-once.xml was asked $(asked /busy-once.xml) times (want 2)"
 run busy-long 20 "$bin" dump "$base/busy-long.xml"
 expect_failure busy-long "503" "503 with Retry-After: 120"
+[ "$(asked /busy-long.xml)" = 1 ] || fail "busy-long.xml was asked $(asked /busy-long.xml) times (want 1: no retry)"
 awk -v s="$seconds" 'BEGIN { exit !(s < 10) }' || fail "503 with Retry-After: 120 took $seconds s"
 
 # TLS: trusted through SSL_CERT_FILE, refused with the system's CAs.

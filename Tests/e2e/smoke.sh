@@ -30,6 +30,7 @@ fresh; timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$here/settings-sessio
 "$here/kill-save.sh" "$bin" settings
 "$here/two-instances.sh" "$bin"
 "$here/live-dump.sh" "$bin"
+"$here/live-hostile.sh" "$bin"
 rm -rf "$configs"
 "$here/bad-input.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

@@ -9,6 +9,7 @@
 # SSL_CERT_FILE or not at all. Every failure must be status 1 with exactly one line on stderr naming
 # the problem, within `timeout`, with the peak memory (getrusage of the child) under 200 MB.
 # Needs no display and touches no address but loopback. Usage: Tests/e2e/live-hostile.sh PATH/TO/plumage
+# (KEEP=1 keeps the work folder: each case's .out, .err, .status and the servers' logs).
 set -uo pipefail
 bin=$(realpath "$1")
 tmp=$(mktemp -d)
@@ -213,11 +214,15 @@ PY
 }
 collect() {
   local name=$1
-  wait_for "$name"
-  read -r status peak_kb seconds <"$tmp/$name.status"
+  if wait_for "$name"; then
+    read -r status peak_kb seconds <"$tmp/$name.status"
+  else
+    status=lost peak_kb=0 seconds=60
+  fi
   peak_mb=$((peak_kb / 1024))
 }
-wait_for() { while [ ! -s "$tmp/$1.status" ]; do sleep 0.1; done; }
+# wait_for NAME: until NAME's status is written (false after a minute: the runner itself failed).
+wait_for() { for _ in $(seq 600); do [ -s "$tmp/$1.status" ] && return 0; sleep 0.1; done; return 1; }
 run() { local name=$1; run_bg "$@"; collect "$name"; }
 
 # expect_failure NAME PATTERN WHAT: status 1, exactly one line on stderr matching PATTERN (grep -E,

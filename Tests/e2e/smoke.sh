@@ -38,6 +38,7 @@ fresh; timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" "$here/live-session.sh
 "$here/kill-save.sh" "$bin" settings
 "$here/two-instances.sh" "$bin"
 "$here/live-dump.sh" "$bin"
+"$here/live-hostile.sh" "$bin"
 rm -rf "$configs"
 "$here/bad-input.sh" "$bin"
 echo "e2e: passed (screenshots in $out)"

@@ -149,6 +149,16 @@ import Testing
             == .failed(SourceError(.invalidFeed, path: "https://site.example/y", reason: "server answered 500 Internal Server Error")))
     }
 
+    @Test func aDiscoveredFeedThatFailsIsNamedNotThePageThatLinksToIt() throws {
+        // The page answered 200; its link answered 404: the message must not say the page did.
+        var session = try LiveFeedSession(address: "https://site.example/", topLevelDomains: Self.domains)
+        let first = try #require(Self.request(session.start()))
+        let feed = try #require(Self.request(session.receive(Self.ok(Self.page, first.url), for: first)))
+        #expect(session.receive(Self.status(404, "404 Not Found", "https://site.example/feed.xml"), for: feed)
+            == .failed(SourceError(.invalidFeed, path: "https://site.example/",
+                                   reason: "the page's feed https://site.example/feed.xml: server answered 404 Not Found")))
+    }
+
     @Test func aFetchedJSONFeedNamesItsMediaByRemoteURLsAndNeverLocalFiles() throws {
         let json = #"{"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": [{"id": "1", "content_text": "x", "date_published": "2024-01-01T00:00:00Z", "attachments": [{"url": "/etc/passwd", "mime_type": "image/png"}, {"url": "img/a.png", "mime_type": "image/png"}]}]}"#
         var session = try LiveFeedSession(address: "https://j.example/feeds/feed.json", topLevelDomains: Self.domains)

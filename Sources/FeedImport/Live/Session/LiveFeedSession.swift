@@ -174,7 +174,7 @@ public struct LiveFeedSession: Sendable {
     }
 
     private mutating func read(_ answer: LiveAnswer, discovered: Bool) -> LiveStep {
-        if let refusal = refusal(answer) { return refusal }
+        if let refusal = refusal(answer, discovered: discovered) { return refusal }
         do throws(SourceError) {
             switch location {
             case .bluesky(let actor):
@@ -234,14 +234,16 @@ public struct LiveFeedSession: Sendable {
         return LiveRequest(url: url, purpose: .page)
     }
 
-    /// The failure an answer that is not a success means, or nil for a success.
-    private func refusal(_ answer: LiveAnswer) -> LiveStep? {
+    /// The failure an answer that is not a success means, or nil for a success. The answer to a
+    /// `discovered` feed names that feed: the page the user gave was there.
+    private func refusal(_ answer: LiveAnswer, discovered: Bool = false) -> LiveStep? {
         if (200..<300).contains(answer.status) { return nil }
         if answer.status == 401 || answer.status == 403, kind == .mastodonTag || kind == .mastodonAccount {
             let host = URIReference(parsing: answer.finalURL).host ?? "the server"
             return fail("\(host) requires signing in (login) to read this feed (server answered \(answer.statusLine))")
         }
-        return fail("server answered \(answer.statusLine)")
+        let status = "server answered \(answer.statusLine)"
+        return fail(discovered ? "the page's feed \(answer.finalURL): \(status)" : status)
     }
 
     /// `app.bsky.feed.getAuthorFeed` for `actor`, from `cursor` on.

@@ -120,13 +120,17 @@ struct NetBench: ParsableCommand {
                 let slot = start + 1.0 / 60
                 if Video.seconds() < slot { _ = pump.wait(timeout: slot - Video.seconds()) }
             }
+            let cached = WebCache(folder: cacheHome + "/plumage/" + WebCache.subfolder).totalBytes
             let remote = app.resources.entries.filter { if case .url = $0.key.source { true } else { false } }
             let ready = remote.filter { if case .ready = $0.value.status { true } else { false } }.count
             let failed = remote.filter { if case .failed = $0.value.status { true } else { false } }.count
 
-            // A relaunch: a new reader opens the cache and shows the stored first page.
+            // A relaunch: a new reader opens the cache (its folder scanned again) and shows the stored
+            // first page.
             let relaunchStart = Video.seconds()
-            let again = LivePageReader(fetcher: LiveFetcher(domains: domains, environment: environment))
+            let cache = WebCache(folder: cacheHome + "/plumage/" + WebCache.subfolder)
+            let again = LivePageReader(fetcher: LiveFetcher(domains: domains, client: client, cache: cache,
+                                                            environment: environment))
             guard let stored = again.storedFirstPage(address) else { fail("bench net: no stored first page") }
             var relaunched = AppState(root: FeedScreen(live: LiveFeed(addresses: [address])),
                                       themes: ThemeLibrary(themes: [theme]), theme: theme)
@@ -148,6 +152,7 @@ struct NetBench: ParsableCommand {
                 ("scroll_p99_ms", f(FrameStatistics.percentile(work, 0.99))), ("scroll_max_ms", f(work.max() ?? 0)),
                 ("over_budget", "\(work.filter { $0 > budget }.count)"),
                 ("remote_images_ready", "\(ready)"), ("remote_images_failed", "\(failed)"),
+                ("web_cache_mb", f(Double(cached) / 1_048_576)),
                 ("relaunch_first_frame_ms", f(relaunchMs)), ("peak_rss_mb", f(peakRSSMegabytes())),
             ]
             if json {

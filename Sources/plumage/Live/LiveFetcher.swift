@@ -28,10 +28,18 @@ struct LiveFetcher: Sendable {
         var copy: LivePageCopy?
     }
 
-    /// The fetcher for this process, configured from `environment`.
+    /// The fetcher for this process over its one client and cache (`WebServices`), configured from
+    /// `environment`.
     init(domains: TopLevelDomains, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        client = HTTPClient(configuration: .fromEnvironment(version: PlumageVersion.number, environment: environment))
-        cache = WebCache(folder: UserDirectories.cache(environment: environment) + "/" + WebCache.subfolder)
+        let services = WebServices.shared(environment: environment)
+        self.init(domains: domains, client: services.client, cache: services.cache, environment: environment)
+    }
+
+    /// A fetcher over `client` and `cache` (a bench's relaunch opens a cache of its own).
+    init(domains: TopLevelDomains, client: HTTPClient, cache: WebCache?,
+         environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.client = client
+        self.cache = cache
         appView = environment["PLUMAGE_BLUESKY_APPVIEW"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://public.api.bsky.app"
         self.domains = domains
     }

@@ -6,9 +6,9 @@ import Network
 import SDLPlatform
 
 /// The window's remote images (`ResourceLocator.url`): the platform's `RemoteImageFetching` over the
-/// network layer's `ImageBytesFetcher` (the HTTP client and the web cache in
-/// `$XDG_CACHE_HOME/plumage/web`, shared with `dump`). The cache is opened on the first remote image,
-/// so a run that shows none (a snapshot of an archive, a bench) never touches the cache folder.
+/// network layer's `ImageBytesFetcher` over the process's one client and web cache (`WebServices`,
+/// `$XDG_CACHE_HOME/plumage/web`, shared with live pages and `dump`). They are made on the first
+/// remote image or page, so a run that shows none (a snapshot of an archive) never touches the cache.
 final class RemoteImages: RemoteImageFetching {
     /// The process environment the client and the cache folder are configured from.
     private let environment: [String: String]
@@ -35,9 +35,8 @@ final class RemoteImages: RemoteImageFetching {
     private func shared() -> ImageBytesFetcher {
         fetcher.withLock { fetcher in
             if let fetcher { return fetcher }
-            let client = HTTPClient(configuration: .fromEnvironment(version: PlumageVersion.number, environment: environment))
-            let cache = WebCache(folder: UserDirectories.cache(environment: environment) + "/" + WebCache.subfolder)
-            let made = ImageBytesFetcher(client: client, cache: cache)
+            let services = WebServices.shared(environment: environment)
+            let made = ImageBytesFetcher(client: services.client, cache: services.cache)
             fetcher = made
             return made
         }

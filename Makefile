@@ -59,6 +59,8 @@ bench: build
 	[ -f .build/bench-archive-100k.zip ] || python3 scripts/make-twitter-archive.py 100000 .build/bench-archive-100k.zip --zip --seed 1
 	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench load .build/bench-archive-100k.zip --json; done | tee .build/bench-load.jsonl
 	python3 scripts/bench-medians.py .build/bench-load.jsonl
+	for i in 1 2 3 4 5; do $(BIN_DIR)/plumage bench net --json; done | tee .build/bench-net.jsonl
+	python3 scripts/bench-medians.py .build/bench-net.jsonl
 
 # The unit suite under AddressSanitizer, then ThreadSanitizer (own scratch folders, not part of `make test`).
 sanitize: deps

@@ -4,7 +4,8 @@
 # window opens the tag and shows its posts; scrolling to the end asks for the older page (the
 # server's log shows it); a click on another hashtag in a post pushes that tag's live timeline and
 # Back returns; a click on a photo opens it in the image view with the server's pixels; F5 after
-# three new posts fetches them and announces them at the top; with the server stopped, a relaunch
+# three new posts fetches them and announces them at the top; an address typed into Ctrl+L opens and
+# joins the recently opened list; with the server stopped, a relaunch
 # shows the feed from the cache with the offline notice. Touches no address but loopback.
 set -euo pipefail
 bin=$1 out=$2
@@ -87,6 +88,18 @@ expect_change live-back live-refreshed 640x50+320+52 500 "the new posts are anno
 expect_same live-back live-refreshed 640x600+320+120 0 "the posts read stay in place"
 xdotool key Home
 shot_settled live-refreshed-top
+
+# Ctrl+L: a typed address opens in place of the feed and joins the recently opened list.
+xdotool key ctrl+l
+settle
+xdotool type --delay 20 "$base/tags/birds"
+xdotool key Return
+settle
+expect_title "Plumage — Timeline · #birds" "an address typed into Ctrl+L opens"
+expect_log "GET /api/v1/timelines/tag/birds?limit=40 200" "the typed tag's page"
+grep -q "\"path\":\"$base/tags/birds\"" "$XDG_DATA_HOME/plumage/recents.json" \
+  || fail "the typed address is not in the recently opened list"
+echo "e2e: the typed address is in the recently opened list"
 
 xdotool key q
 for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done

@@ -48,6 +48,10 @@ struct SnapshotCommand: ParsableCommand {
     /// The image view's zoom (fit, fill, actual or a factor); nil keeps the automatic zoom.
     @Option(help: "Image view zoom: fit, fill, actual, or a factor (4 = 400 %).", completion: .list(["fit", "fill", "actual"]))
     var zoom: String?
+    /// A JSON file the drawn text is reported to (boxes drawn, fonts used); nil writes none.
+    @Option(help: "Also write what the text drew to FILE.json: missing_glyphs (characters drawn as boxes), missing (U+XXXX), fonts.",
+            completion: .file(extensions: ["json"]))
+    var report: String?
 
     /// Rejects a scale outside 1…4 and a text scale outside 0.8…2 (usage errors, status 64).
     func validate() throws {
@@ -147,6 +151,10 @@ struct SnapshotCommand: ParsableCommand {
                 backend.drawSettled(&app, at: 1, statistics: statistics)
             }
             try canvas.savePNG(to: out)
+            if let report {
+                let frame = app.frame(at: 1, measurer: backend.measurer, statistics: statistics)
+                Output.write(backend.measurer.report(frame).json + "\n", toFile: report)
+            }
         } catch {
             fail(error.description)
         }

@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure frame times headlessly.",
         subcommands: [ScrollBench.self, ImageBench.self, SearchBench.self, NavigateBench.self, PlacesBench.self,
-                      LoadBench.self, NetBench.self])
+                      LoadBench.self, NetBench.self, LayoutBench.self])
 }
 
 /// `plumage bench scroll`: a deterministic scroll script over the feed, photos decoded and uploaded

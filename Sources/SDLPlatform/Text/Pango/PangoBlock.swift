@@ -14,6 +14,8 @@ public struct PangoBlock: Hashable, Sendable {
     public let lines: [PangoLine]
     /// True when text was left out: ellipsized at `maxLines`, or cut at the byte cap.
     public let isTruncated: Bool
+    /// UTF-8 offset in `text` where the ellipsis replaces the rest, nil when nothing is ellipsized.
+    public let ellipsisOffset: Int?
     /// Hit rectangles of each link span, in points; a link wrapped over lines (or split by bidi) has several.
     public let links: [PangoLinkRects]
     /// Glyphs drawn as boxes because no font had them.

@@ -38,7 +38,7 @@ struct PangoBlockReader {
             key: key, size: Size(width: right / scale, height: bottom / scale),
             pixelSize: PixelSize(width: Int(right.rounded(.up)), height: Int(bottom.rounded(.up))),
             lines: raw.map { PangoLine(top: points($0.top), height: points($0.bottom - $0.top), start: $0.start, length: $0.length) },
-            isTruncated: truncatedByCap || pango_layout_is_ellipsized(layout) != 0,
+            isTruncated: truncatedByCap || pango_layout_is_ellipsized(layout) != 0, ellipsisOffset: ellipsisOffset(),
             links: links, unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout)), families: families(),
             caretStops: caretStops(text: text, firstLine: raw.first), text: text)
     }
@@ -90,6 +90,17 @@ struct PangoBlockReader {
             pango_font_description_free(description)
         } while pango_layout_iter_next_run(iter) != 0
         return names.sorted()
+    }
+
+    /// Where the ellipsis run starts in the text (the first byte it hides), nil without one.
+    func ellipsisOffset() -> Int? {
+        guard let iter = pango_layout_get_iter(layout) else { return nil }
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item else { continue }
+            if Int32(item.pointee.analysis.flags) & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS != 0 { return Int(item.pointee.offset) }
+        } while pango_layout_iter_next_run(iter) != 0
+        return nil
     }
 
     /// The cursor positions on `firstLine` (its end too when it ends the text), each with the strong caret's x.

@@ -9,9 +9,10 @@ enum PangoSpans {
         var kept: [StyledSpan] = []
         for span in spans {
             let utf8 = span.text.utf8
-            if let fits = utf8.index(utf8.startIndex, offsetBy: left, limitedBy: utf8.endIndex), fits == utf8.endIndex {
+            let count = utf8.count
+            if count <= left {
                 kept.append(span)
-                left -= utf8.count
+                left -= count
                 continue
             }
             var end = span.text.startIndex

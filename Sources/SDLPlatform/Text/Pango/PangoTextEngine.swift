@@ -86,6 +86,13 @@ public final class PangoTextEngine {
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
+    /// Drops every cached layout (benchmarks time fresh layouts with it).
+    public func removeAllCachedLayouts() {
+        for entry in cache.values { g_object_unref(UnsafeMutableRawPointer(entry.layout)) }
+        cache.removeAll(keepingCapacity: true)
+        cacheOrder.removeAll(keepingCapacity: true)
+    }
+
     /// The cached layout and block for `key`, laid out (and the oldest entry dropped) when missing.
     func entry(for key: PangoBlockKey) -> (layout: OpaquePointer, block: PangoBlock) {
         if let hit = cache[key] { return hit }

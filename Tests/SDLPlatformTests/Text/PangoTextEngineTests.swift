@@ -210,6 +210,18 @@ final class PangoTextEngineTests: XCTestCase {
         XCTAssertEqual(engine.render(block), first)
     }
 
+    func testOutOfRangeInputsAreClampedNotTrusted() throws {
+        let engine = try makeEngine()
+        for (width, spacing, lines, scale) in [(-5.0, 1.0, 0, 1.0), (.nan, .infinity, -3, .nan), (1e12, 1e12, .max, 1e9), (0, 0, 1, 0)] {
+            let block = engine.layout(spans: plain("Some text to lay out"), style: .l1, maxWidth: width, lineSpacing: spacing,
+                                      maxLines: lines, scale: scale)
+            XCTAssertGreaterThan(block.lineCount, 0)
+            XCTAssertTrue(block.size.width.isFinite && block.size.height.isFinite)
+            XCTAssertLessThan(block.pixelSize.width * block.pixelSize.height, 1 << 28)
+            XCTAssertLessThanOrEqual(engine.render(block).pixels.count, PangoTextEngine.maxBitmapPixels * 4)
+        }
+    }
+
     func testAMissingFontsFolderIsAClearError() {
         XCTAssertThrowsError(try PangoTextEngine(fontsDirectory: "/nonexistent/fonts")) { error in
             XCTAssertTrue("\(error)".contains("/nonexistent/fonts"), "\(error)")

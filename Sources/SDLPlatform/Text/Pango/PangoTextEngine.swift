@@ -66,9 +66,14 @@ public final class PangoTextEngine {
         return entry(for: key).block
     }
 
-    /// Draws `block` into a bitmap of its pixel size: transparent where there is no text, straight alpha.
+    /// The most pixels one `render` draws (64 MB of RGBA); a taller block is cut at the bottom.
+    public static let maxBitmapPixels = 1 << 24
+
+    /// Draws `block` into a bitmap of its pixel size (cut to `maxBitmapPixels`): transparent where
+    /// there is no text, straight alpha.
     public func render(_ block: PangoBlock) -> Bitmap {
-        let width = block.pixelSize.width, height = block.pixelSize.height
+        let width = block.pixelSize.width
+        let height = width > 0 ? min(block.pixelSize.height, Self.maxBitmapPixels / width) : 0
         guard width > 0, height > 0 else { return Bitmap(width: 0, height: 0, pixels: []) }
         let layout = entry(for: block.key).layout
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -108,7 +113,9 @@ public final class PangoTextEngine {
 
     /// Makes the Pango layout for `key` and reads its block.
     func make(_ key: PangoBlockKey) -> (layout: OpaquePointer, block: PangoBlock) {
-        let scale = key.scale.isFinite && key.scale > 0 ? key.scale : 1
+        // Out-of-range inputs are clamped rather than trusted: a huge font or line box would make
+        // Pango's sizes overflow its 32-bit units.
+        let scale = key.scale.isFinite && key.scale > 0 ? min(key.scale, 16) : 1
         let (spans, cut) = PangoSpans.capped(key.spans, maxBytes: Self.maxBytes)
         let (text, ranges) = PangoSpans.joined(spans)
         let pixelSize = key.style.points * scale
@@ -120,7 +127,7 @@ public final class PangoTextEngine {
         let metrics = pango_context_get_metrics(context, description, language ?? nil)
         let fontHeight = Double(pango_font_metrics_get_ascent(metrics) + pango_font_metrics_get_descent(metrics))
         pango_font_metrics_unref(metrics)
-        let lineSpacing = key.lineSpacing.isFinite && key.lineSpacing > 0 ? key.lineSpacing : 1
+        let lineSpacing = key.lineSpacing.isFinite && key.lineSpacing > 0 ? min(key.lineSpacing, 100) : 1
         let lineHeight = max(1, (fontHeight / Double(PANGO_SCALE) * lineSpacing).rounded())
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)

@@ -2,15 +2,16 @@
 PREFIX    ?= /usr/local
 SWIFT     ?= swift
 BIN_DIR    = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
-# Debian packages: SDL2 + image + ttf + TurboJPEG + libxml2 (HTML character references) + zlib (zip
-# inflate) + libcurl (HTTP) headers, the openssl CLI (the network tests make their own CA with it),
-# the colour emoji font, and the tools the end-to-end test drives a real X window
+# Debian packages: SDL2 + image + ttf + Pango/cairo (the coming text engine, issue 20) + TurboJPEG +
+# libxml2 (HTML character references) + zlib (zip inflate) + libcurl (HTTP) headers, the openssl CLI
+# (the network tests make their own CA with it), the colour emoji font and the Noto core and CJK fonts
+# (Pango's fallback), and the tools the end-to-end test drives a real X window
 # with (Xvfb, xdotool, ImageMagick for screenshots), and what the install test runs: the validators
 # (desktop-file-validate, appstreamcli, man), the shells that load the completions (zsh, fish) and
 # gio (libglib2.0-bin), which resolves "Open with".
 APT_PACKAGES = pkg-config libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libturbojpeg0-dev libxml2-dev zlib1g-dev \
-               libcurl4-openssl-dev openssl \
-               publicsuffix fonts-noto-color-emoji xvfb xauth xdotool imagemagick python3 \
+               libcurl4-openssl-dev openssl libpango1.0-dev libcairo2-dev \
+               publicsuffix fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji xvfb xauth xdotool imagemagick python3 \
                desktop-file-utils appstream man-db zsh fish libglib2.0-bin
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -27,6 +27,9 @@ let package = Package(
             name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
             providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(
+            name: "CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
@@ -54,7 +57,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "SDLPlatform",
-            dependencies: ["Archives", "Imaging", "Jobs", "Locking", "PlumageCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
+            dependencies: ["Archives", "Imaging", "Jobs", "Locking", "PlumageCore", "CPango", "CSDL2", "CSDL2Image", "CSDL2TTF", "CTurboJPEG"],
             swiftSettings: strict),
         .executableTarget(
             name: "plumage",

@@ -8,8 +8,20 @@ import SDLPlatform
 /// `plumage bench layout [FEED]`: how long laying out one post takes with the platform's text stack
 /// (a feed cell at the list's width: name, handle, date and text wrapped, with its entities
 /// coloured): the first pass over the feed (fonts opened, glyph tables filled) apart, then
-/// `--passes` more, every post timed on its own.
+/// `--passes` more, every post timed on its own. `--engine body` times only the body text with
+/// today's engine and `--engine pango` the same body text with the Pango engine (issue 20), each
+/// layout made afresh (Pango's layout cache emptied before each, outside the timing).
 struct LayoutBench: ParsableCommand {
+    /// What is laid out, and with which engine.
+    enum Engine: String, ExpressibleByArgument, CaseIterable {
+        /// The whole feed cell with today's engine (SDL_ttf measuring).
+        case cell
+        /// The body text alone with today's engine, as `pango` lays it out.
+        case body
+        /// The body text alone with `PangoTextEngine`.
+        case pango
+    }
+
     /// The `layout` subcommand's name and abstract.
     static let configuration = CommandConfiguration(commandName: "layout", abstract: "Time laying out each post.")
 
@@ -19,6 +31,9 @@ struct LayoutBench: ParsableCommand {
     @Option(help: "Passes over every post after the first.") var passes = 20
     /// The list column's width in points.
     @Option(help: "Width of the list column in points.") var width = 640.0
+    /// Which engine and what text.
+    @Option(help: "cell (the whole cell, today's engine), body (the body text, today's engine) or pango (the body text, Pango).")
+    var engine = Engine.cell
     /// True to print the report as one JSON object.
     @Flag(help: "Print JSON.") var json = false
 
@@ -41,22 +56,35 @@ struct LayoutBench: ParsableCommand {
             let measurer = backend.measurer
             let items = source.items
             guard !items.isEmpty else { fail("bench layout: the feed has no posts") }
-            func time(_ item: Item) -> Double {
+            // The body text column: the cell's width less the avatar column and paddings (88 points at 640).
+            let bodyWidth = width - 88
+            let pango = engine == .pango ? try PangoTextEngine(fontsDirectory: startup.resources.fontsURL.path) : nil
+            let bodies = items.map { CellLayout.bodySpans($0, theme: theme) }
+            func time(_ index: Int) -> Double {
+                pango?.removeAllCachedLayouts()
                 let start = Video.seconds()
-                _ = CellLayout.make(item, width: width, theme: theme, now: now, measurer: measurer)
+                switch engine {
+                case .cell:
+                    _ = CellLayout.make(items[index], width: width, theme: theme, now: now, measurer: measurer)
+                case .body:
+                    _ = TextLayout.layout(bodies[index], style: .a2, maxWidth: bodyWidth, lineSpacing: 1.3, maxLines: 12,
+                                          measurer: measurer)
+                case .pango:
+                    _ = pango?.layout(spans: bodies[index], style: .a2, maxWidth: bodyWidth, lineSpacing: 1.3, maxLines: 12)
+                }
                 return (Video.seconds() - start) * 1000
             }
-            let cold = items.map(time)
+            let cold = items.indices.map(time)
             var warm: [Double] = []
             warm.reserveCapacity(items.count * passes)
-            for _ in 0..<passes { warm += items.map(time) }
+            for _ in 0..<passes { warm += items.indices.map(time) }
             let slowest = items.indices.max { a, b in
                 let x = stride(from: a, to: warm.count, by: items.count).map { warm[$0] }.sorted()[passes / 2]
                 let y = stride(from: b, to: warm.count, by: items.count).map { warm[$0] }.sorted()[passes / 2]
                 return x < y
             }!
             let fields: [(String, String)] = [
-                ("posts", "\(items.count)"), ("passes", "\(passes)"), ("width", f(width)),
+                ("engine", "\"\(engine.rawValue)\""), ("posts", "\(items.count)"), ("passes", "\(passes)"), ("width", f(width)),
                 ("p50_ms", f(FrameStatistics.percentile(warm, 0.5))), ("p99_ms", f(FrameStatistics.percentile(warm, 0.99))),
                 ("max_ms", f(warm.max() ?? 0)), ("cold_p50_ms", f(FrameStatistics.percentile(cold, 0.5))),
                 ("cold_max_ms", f(cold.max() ?? 0)), ("slowest_post", "\"\(items[slowest].id.prefix(40))\""),

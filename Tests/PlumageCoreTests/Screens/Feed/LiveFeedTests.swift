@@ -222,6 +222,23 @@ import Testing
         #expect(app.feedScreen?.source.items.first?.id == "100")
     }
 
+    @Test func aPageArrivingWhileTheSearchBoxIsOpenKeepsItOpenWithTheNewMatches() {
+        var app = makeApp()
+        _ = frame(&app, at: 0)
+        let request = LivePageRequest(address: address, part: .first)
+        _ = app.handle(.livePage(request, .page(page(61...100), older: nil, copy: .stored)), at: 0.1)
+        _ = frame(&app, at: 0.2)
+        _ = app.handle(.key(.character("/"), []), at: 0.3)
+        _ = app.handle(.text("102"), at: 0.4)
+        #expect(app.list.rows.isEmpty, "no post 102 yet")
+        _ = app.handle(.livePage(request, .page(page(63...102, newest: 1_700_000_120), older: nil, copy: nil)), at: 0.5)
+        #expect(app.feedScreen?.searchField?.text == "102", "the box stays open with what was typed")
+        #expect(app.list.rows.map { app.feedScreen!.source.items[$0].id } == ["102"])
+        _ = app.handle(.key(.escape, []), at: 0.6)
+        #expect(app.feedScreen?.searchField == nil)
+        #expect(app.list.rows.count == 42, "closing the box shows every post, the new ones too")
+    }
+
     @Test func originsAndServerBases() {
         #expect(LiveOrigin.of(address: "https://social.example/tags/cats", kind: .mastodonTag) == .mastodon(server: "https://social.example"))
         #expect(LiveOrigin.of(address: "http://127.0.0.1:8080/@ada", kind: .mastodonAccount) == .mastodon(server: "http://127.0.0.1:8080"))

@@ -50,10 +50,16 @@ extension FeedScreen {
         }
     }
 
-    /// Shows the live feed's posts as merged now, keeping the reader's place.
+    /// Shows the live feed's posts as merged now, keeping the reader's place; an open search box
+    /// stays open, its matches found again among the new posts.
     mutating func replaceLiveSource(env: ScreenEnvironment) {
         guard let live else { return }
+        let field = searchField
         replaceSource(live.merged, viewportHeight: env.windowSize.height)
+        guard let field else { return }
+        searchField = field
+        listBeforeSearch = list
+        showMatches(of: field.text, index: nil)
     }
 
     /// Per frame: the row at the end gets its height, the pill goes once the reader is at the top,

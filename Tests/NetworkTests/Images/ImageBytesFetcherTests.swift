@@ -11,14 +11,20 @@ import Testing
         let folder = try TemporaryFolder()
         let cache = WebCache(folder: folder.path + "/web")
         let fetcher = ImageBytesFetcher(client: Fetching.client(), cache: cache)
-        let url = server.url("/plain")
-        #expect(try fetcher.bytes(of: url) == Array("hello, plumage\n".utf8))
+        let url = server.url("/image")
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                            0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]
+        #expect(try fetcher.bytes(of: url) == png)
         let entry = try #require(cache.entry(for: WebCacheKey(.image, url)))
-        #expect(entry.body == Array("hello, plumage\n".utf8) && entry.metadata.finalURL == url)
+        #expect(entry.body == png && entry.metadata.finalURL == url)
         #expect(cache.entry(for: WebCacheKey(.feed, url)) == nil, "stored as an image, not as a feed page")
+        // A page that is no image (an error page served with 200) is returned but never kept.
+        let page = server.url("/plain")
+        #expect(try fetcher.bytes(of: page) == Array("hello, plumage\n".utf8))
+        #expect(cache.entry(for: WebCacheKey(.image, page)) == nil)
         server.stop()
         // Offline: the server is gone, the copy answers (a request would fail to connect).
-        #expect(try fetcher.bytes(of: url) == Array("hello, plumage\n".utf8))
+        #expect(try fetcher.bytes(of: url) == png)
         let gone = Fetching.failure { () throws(HTTPError) in try Fetching.client().fetch(HTTPRequest(url: url)) }
         #expect(gone != nil, "the server is really gone")
     }
@@ -48,5 +54,19 @@ import Testing
             during.cancel()
         }
         #expect(throws: HTTPError.cancelled) { try fetcher.bytes(of: server.url("/stall"), cancellation: during) }
+    }
+}
+
+/// Which first bytes count as an image file's: the formats' signatures, written out from their specs.
+@Suite struct ImageSignatureTests {
+    @Test(arguments: [
+        ([0xFF, 0xD8, 0xFF, 0xE0], true), ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], true),
+        (Array("GIF89a".utf8), true), (Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WEBPVP8 ".utf8), true),
+        (Array("RIFF".utf8) + [1, 2, 3, 4] + Array("WAVEfmt ".utf8), false), ([0, 0, 0, 0x1C] + Array("ftypavif".utf8), true),
+        ([0x49, 0x49, 0x2A, 0x00], true), (Array("<!doctype html>".utf8), false), (Array("{\"error\":1}".utf8), false),
+        ([], false), ([0xFF, 0xD8], false),
+    ] as [([UInt8], Bool)])
+    func signatures(bytes: [UInt8], isImage: Bool) {
+        #expect(ImageBytesFetcher.looksLikeImage(bytes) == isImage)
     }
 }

@@ -52,6 +52,9 @@ accepted_lock = threading.Lock()
 bomb_lock = threading.Lock()
 
 
+PNG_START = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])
+
+
 def gzip_bomb():
     """1 GiB of zeros as one valid gzip member: after a full flush every 1 MiB block of zeros
     compresses to the same bytes, so the block is repeated instead of compressing 1 GiB."""
@@ -108,6 +111,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 ("X-Repeated", "one"),
                 ("X-Repeated", "two"),
             ])
+        elif path == "/image":
+            # The first bytes of a PNG file (its signature and an IHDR header): what an image starts with.
+            self.answer(200, PNG_START, [("Content-Type", "image/png")])
         elif path == "/echo-headers":
             seen = {}
             for name, value in self.headers.items():

@@ -50,8 +50,11 @@ public enum FontFace: String, Hashable, Sendable, CaseIterable {
     case cjk
 }
 
-/// Measures text for layout; implemented with SDL_ttf in SDLPlatform and as a monospace fake in tests.
-/// All results are in window points at the measurer's current scale.
+/// Measures and lays out text; implemented with SDL_ttf in SDLPlatform and as a monospace fake in
+/// tests. All results are in window points at the measurer's current scale. Every layout of the core
+/// goes through `layout` (`TextLayout.layout` forwards to it): by default the core's own greedy
+/// layout over the widths below; a platform whose text stack lays out whole paragraphs (issue 20:
+/// Pango) implements it instead.
 public protocol TextMeasuring {
     /// The face that should draw `scalar` in `style` (emoji first, then text, CJK, fallback).
     func face(for scalar: Unicode.Scalar, style: FontStyle) -> FontFace
@@ -59,4 +62,18 @@ public protocol TextMeasuring {
     func width(of text: Substring, face: FontFace, style: FontStyle) -> Double
     /// Distance between baselines of consecutive lines, in points (before extra line spacing).
     func lineHeight(_ style: FontStyle) -> Double
+    /// `spans` laid out in `style` within `maxWidth` points, lines `lineSpacing` apart, at most
+    /// `maxLines` of them, the last ending in "…" when text is left over (see `TextLayout.layout`).
+    func layout(_ spans: [StyledSpan], style: FontStyle, maxWidth: Double, lineSpacing: Double, maxLines: Int)
+        -> TextBlock
+}
+
+extension TextMeasuring {
+    /// The core's own greedy layout over this measurer's widths (`TextLayout.measuredLayout`).
+    public func layout(_ spans: [StyledSpan], style: FontStyle, maxWidth: Double, lineSpacing: Double, maxLines: Int)
+        -> TextBlock
+    {
+        TextLayout.measuredLayout(spans, style: style, maxWidth: maxWidth, lineSpacing: lineSpacing, maxLines: maxLines,
+                                  measurer: self)
+    }
 }

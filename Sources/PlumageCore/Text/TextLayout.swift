@@ -12,10 +12,19 @@ public enum TextLayout {
     /// Lays out `spans` in `style` within `maxWidth` points; line boxes are `lineSpacing` times the
     /// font's line height. At most `maxLines` lines are kept; when text is left over, the last kept
     /// line is filled character by character and ends in "…", all within `maxWidth`. Only the first
-    /// `maxCharacters` characters are laid out (`capped`).
+    /// `maxCharacters` characters are laid out (`capped`). The measurer does it (`TextMeasuring.layout`):
+    /// by default with `measuredLayout`.
     public static func layout(
         _ spans: [StyledSpan], style: FontStyle, maxWidth: Double, lineSpacing: Double = 1,
         maxLines: Int = .max, measurer: some TextMeasuring
+    ) -> TextBlock {
+        measurer.layout(spans, style: style, maxWidth: maxWidth, lineSpacing: lineSpacing, maxLines: maxLines)
+    }
+
+    /// The core's greedy layout of `spans` (what `layout` describes) over `measurer`'s widths.
+    public static func measuredLayout(
+        _ spans: [StyledSpan], style: FontStyle, maxWidth: Double, lineSpacing: Double, maxLines: Int,
+        measurer: some TextMeasuring
     ) -> TextBlock {
         let spans = capped(spans)
         let lineHeight = (measurer.lineHeight(style) * lineSpacing).rounded()

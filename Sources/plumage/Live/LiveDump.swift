@@ -61,16 +61,11 @@ struct LiveDump {
         }
     }
 
-    /// `sources` as one source: the first page's kind and title, every page's items.
+    /// `sources` as one source: the first page's kind and title, every page's items once, newest first.
     private func merged(_ sources: [FeedSource]) -> FeedSource {
-        guard let first = sources.first else {
+        guard !sources.isEmpty else {
             return FeedSource(kind: .rss, title: "", sections: [Section(name: "Timeline", itemIndices: [])], items: [])
         }
-        guard sources.count > 1 else { return first }
-        let items = sources.flatMap(\.items)
-        var seen: Set<String> = []
-        let unique = items.filter { seen.insert($0.id).inserted }
-        let page = LivePage(items: unique, warnings: sources.flatMap(\.warnings))
-        return page.source(kind: first.kind, title: first.title, owner: first.owner)
+        return SourceMerge.merged(sources, keepingFirstTitle: true)
     }
 }

@@ -115,23 +115,15 @@ final class CurlTransfer {
         results.append(
             (
                 "WRITEFUNCTION",
-                plumage_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION) {
-                    data, size, count, context in
-                    let length = size * count
-                    guard let data, let context, length > 0 else { return 0 }
-                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+                plumage_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+                    CurlTransfer.deliver(data, size * count, to: context) { $0.receiveBody($1) }
                 }
             ))
         results.append(
             (
                 "HEADERFUNCTION",
-                plumage_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION) {
-                    data, size, count, context in
-                    let length = size * count
-                    guard let data, let context, length > 0 else { return 0 }
-                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                    return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+                plumage_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+                    CurlTransfer.deliver(data, size * count, to: context) { $0.receiveHeaderLine($1) }
                 }
             ))
         results.append(
@@ -229,6 +221,18 @@ final class CurlTransfer {
         headers.append(name: name, value: value)
         if HTTPHeaders.sameName(name, "Location") { lastLocation = value }
         return true
+    }
+
+    /// What a write or header callback returns for `length` bytes at `data` of the transfer behind
+    /// `context`: `length` when `take` kept them, 0 (libcurl then ends the transfer) when it refused
+    /// them or there was nothing to hand over.
+    private static func deliver(
+        _ data: UnsafeRawPointer?, _ length: Int, to context: UnsafeMutableRawPointer?,
+        _ take: (CurlTransfer, UnsafeRawBufferPointer) -> Bool
+    ) -> Int {
+        guard let data, let context, length > 0 else { return 0 }
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        return take(transfer, UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
     }
 
     /// The failure for libcurl's `code`, told apart by what the transfer saw.

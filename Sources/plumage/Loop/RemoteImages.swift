@@ -1,7 +1,6 @@
 import FeedImport
 import Foundation
 import Imaging
-import Locking
 import Network
 import SDLPlatform
 
@@ -12,8 +11,6 @@ import SDLPlatform
 final class RemoteImages: RemoteImageFetching {
     /// The process environment the client and the cache folder are configured from.
     private let environment: [String: String]
-    /// The fetcher, made on first use.
-    private let fetcher = Locked<ImageBytesFetcher?>(nil)
 
     /// Remote images configured from `environment` (proxies, CA bundle, `XDG_CACHE_HOME`).
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -31,14 +28,9 @@ final class RemoteImages: RemoteImageFetching {
         }
     }
 
-    /// The one fetcher, made on the first call.
+    /// The fetcher over the process's one client and cache (made on the first call).
     private func shared() -> ImageBytesFetcher {
-        fetcher.withLock { fetcher in
-            if let fetcher { return fetcher }
-            let services = WebServices.shared(environment: environment)
-            let made = ImageBytesFetcher(client: services.client, cache: services.cache)
-            fetcher = made
-            return made
-        }
+        let services = WebServices.shared(environment: environment)
+        return ImageBytesFetcher(client: services.client, cache: services.cache)
     }
 }

@@ -28,8 +28,9 @@ public struct FeedScreen: Screen {
     public internal(set) var live: LiveFeed?
     /// Posts a refresh put above those shown ("12 new posts ↑"); 0 once the reader is at the top.
     public internal(set) var newPostsAbove = 0
-    /// Where the new-posts pill was last laid out (by `update`), for clicks; nil when not shown.
-    var newPostsPillFrame: Rect?
+    /// The new-posts pill as `update` laid it out (its frame and label), for drawing and clicks;
+    /// nil when not shown.
+    var newPostsPillLayout: (frame: Rect, label: TextBlock)?
     /// The content warnings opened and sensitive media shown, by item id (kept across reloads).
     public internal(set) var reveals = PostReveals()
 

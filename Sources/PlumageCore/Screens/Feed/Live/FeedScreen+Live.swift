@@ -63,12 +63,12 @@ extension FeedScreen {
     }
 
     /// Per frame: the row at the end gets its height, the pill goes once the reader is at the top,
-    /// and its place is kept for clicks.
+    /// and is laid out once for the frame's drawing and for clicks.
     mutating func updateLive(env: ScreenEnvironment, measurer: some TextMeasuring) {
         guard live != nil else { return }
         list.setFooterHeight(Self.footerHeight(for: live))
         if newPostsAbove > 0, list.scroll.offset <= 1, !list.scroll.isAnimating { newPostsAbove = 0 }
-        newPostsPillFrame = newPostsPill(env: env, measurer: measurer)?.0
+        newPostsPillLayout = newPostsPill(env: env, measurer: measurer)
     }
 
     /// F5 on a live feed: asks every address for its newest posts.
@@ -91,7 +91,7 @@ extension FeedScreen {
     }
 
     /// The "N new posts ↑" pill under the bar, while posts a refresh brought are above the view.
-    func newPostsPill(env: ScreenEnvironment, measurer: some TextMeasuring) -> (Rect, TextBlock)? {
+    func newPostsPill(env: ScreenEnvironment, measurer: some TextMeasuring) -> (frame: Rect, label: TextBlock)? {
         guard newPostsAbove > 0 else { return nil }
         let label = newPostsAbove == 1 ? "1 new post ↑" : "\(newPostsAbove) new posts ↑"
         let block = TextLayout.layout([StyledSpan(Substring(label), .white)], style: .b1, maxWidth: 400, maxLines: 1,
@@ -103,7 +103,7 @@ extension FeedScreen {
 
     /// A click (press and release without a drag) on the pill or Retry; nil when it hit neither.
     mutating func liveClick(at point: Point, env: ScreenEnvironment) -> [Effect]? {
-        if let pill = newPostsPillFrame, newPostsAbove > 0, pill.contains(point) {
+        if let pill = newPostsPillLayout?.frame, newPostsAbove > 0, pill.contains(point) {
             newPostsAbove = 0
             list.scroll.scroll(to: 0, animated: true, at: env.time)
             return []
@@ -144,7 +144,7 @@ extension FeedScreen {
                                       key: "live-retry:\(theme.name)"))
             }
         }
-        if let (pill, label) = newPostsPill(env: env, measurer: measurer) {
+        if let (pill, label) = newPostsPillLayout, newPostsAbove > 0 {
             commands.append(.roundedFill(pill, radius: pill.height / 2, theme.color(.link)))
             commands.append(.text(label, at: Point(x: (pill.midX - label.size.width / 2).rounded(),
                                                    y: (pill.midY - label.size.height / 2).rounded()),
